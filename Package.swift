@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+// Caret: a headless rich-text editor runtime. Layers (dependencies point down only):
+// caret → CaretCLI → CaretLua / CaretReplay → CaretFormats → CaretCore; CaretLua → CCaretLua → CLuaJIT.
+import PackageDescription
+
+let package = Package(
+    name: "Caret",
+    products: [
+        .executable(name: "caret", targets: ["caret"]),
+        .executable(name: "caret-bench", targets: ["caret-bench"]),
+        .library(name: "CaretCore", targets: ["CaretCore"]),
+    ],
+    targets: [
+        // Storage, attributes, selection, editor commands, undo, segmentation, suggestions. Stdlib only.
+        .target(name: "CaretCore"),
+        // Canonical markup, JSON, plain text.
+        .target(name: "CaretFormats", dependencies: ["CaretCore"]),
+        // LuaJIT from Debian's libluajit-5.1-dev, found through pkg-config.
+        .systemLibrary(
+            name: "CLuaJIT",
+            path: "Sources/CLuaJIT",
+            pkgConfig: "luajit",
+            providers: [.apt(["libluajit-5.1-dev"])]
+        ),
+        // The small C shim: the only code that raises Lua errors.
+        .target(name: "CCaretLua", dependencies: ["CLuaJIT"]),
+        .target(name: "CaretLua", dependencies: ["CaretCore", "CaretFormats", "CCaretLua", "CLuaJIT"]),
+        .target(name: "CaretReplay", dependencies: ["CaretCore", "CaretFormats"]),
+        .target(name: "CaretCLI", dependencies: ["CaretCore", "CaretFormats", "CaretLua", "CaretReplay"]),
+        .executableTarget(name: "caret", dependencies: ["CaretCLI"]),
+        .executableTarget(
+            name: "caret-bench",
+            dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua"]
+        ),
+        .testTarget(name: "CaretCoreTests", dependencies: ["CaretCore"]),
+        .testTarget(name: "CaretFormatsTests", dependencies: ["CaretCore", "CaretFormats"]),
+        .testTarget(name: "CaretLuaTests", dependencies: ["CaretCore", "CaretFormats", "CaretLua"]),
+        .testTarget(name: "CaretReplayTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay"]),
+        .testTarget(name: "CaretCLITests", dependencies: ["CaretCLI"]),
+    ]
+)

@@ -1,0 +1,2 @@
+#include "CCaretLua.h"
+int caret_lua_shim_version(void) { return 1; }

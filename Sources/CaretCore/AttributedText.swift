@@ -1,0 +1,267 @@
+// PROVISIONAL naive backing (UTF-16 array + one attribute set per unit): the public API is final,
+// the storage is being replaced by the B-tree rope. Do not rely on anything but the public API.
+
+/// Attributed text: a string with attribute runs, positions in UTF-16 offsets.
+public struct AttributedText: Equatable, Sendable, CustomStringConvertible {
+    /// One maximal run of equal attributes.
+    public struct Run: Equatable, Sendable {
+        /// UTF-16 range of the run.
+        public var range: Range<Int>
+        public var attributes: Attributes
+        public init(range: Range<Int>, attributes: Attributes) {
+            self.range = range
+            self.attributes = attributes
+        }
+    }
+
+    var units: [UInt16] = []
+    var unitAttributes: [Attributes] = []
+
+    /// The empty text.
+    public init() {}
+
+    /// `string` with every character carrying `attributes`.
+    public init(_ string: String, attributes: Attributes = Attributes()) {
+        units = Array(string.utf16)
+        unitAttributes = Array(repeating: attributes, count: units.count)
+    }
+
+    /// Text built from consecutive pieces, each with its attributes (equal neighbours coalesce).
+    public init<S: Sequence>(runs: S) where S.Element == (String, Attributes) {
+        for (s, a) in runs {
+            units += s.utf16
+            unitAttributes += Array(repeating: a, count: s.utf16.count)
+        }
+    }
+
+    public var string: String { String(decoding: units, as: UTF16.self) }
+    public var isEmpty: Bool { units.isEmpty }
+    public var utf16Count: Int { units.count }
+    public var utf8Count: Int { string.utf8.count }
+    public var unicodeScalarCount: Int { string.unicodeScalars.count }
+    public var characterCount: Int { string.count }
+    /// Number of lines: newlines + 1 (LF, CR, CR LF, and U+2028/U+2029 are not distinguished: only LF counts).
+    public var lineCount: Int { units.lazy.filter { $0 == 10 }.count + 1 }
+
+    public var description: String { "AttributedText(\(runs.map { "\(string(unchecked: $0.range))\($0.attributes)" }))" }
+
+    // MARK: Validation
+
+    /// Whether `offset` is in `0...utf16Count` and not inside a surrogate pair.
+    public func isValidPosition(_ offset: Int) -> Bool {
+        offset >= 0 && offset <= units.count && !(offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset]) && UTF16.isLeadSurrogate(units[offset - 1]))
+    }
+
+    /// Throws unless `offset` is a valid position.
+    public func validate(_ offset: Int) throws {
+        if offset < 0 || offset > units.count { throw TextError(.outOfRange, offset: offset, unit: .utf16, length: units.count) }
+        if !isValidPosition(offset) { throw TextError(.insideScalar, offset: offset, unit: .utf16, length: units.count) }
+    }
+
+    /// Throws unless both ends of `range` are valid positions.
+    public func validate(_ range: Range<Int>) throws {
+        try validate(range.lowerBound)
+        try validate(range.upperBound)
+    }
+
+    // MARK: Reading
+
+    public func string(in range: Range<Int>) throws -> String {
+        try validate(range)
+        return string(unchecked: range)
+    }
+
+    func string(unchecked range: Range<Int>) -> String { String(decoding: units[range], as: UTF16.self) }
+
+    public func attributedText(in range: Range<Int>) throws -> AttributedText {
+        try validate(range)
+        var t = AttributedText()
+        t.units = Array(units[range])
+        t.unitAttributes = Array(unitAttributes[range])
+        return t
+    }
+
+    /// Attributes of the character at `offset` (which must be before the end).
+    public func attributes(at offset: Int) throws -> Attributes {
+        try validate(offset)
+        if offset == units.count { throw TextError(.outOfRange, offset: offset, unit: .utf16, length: units.count) }
+        return unitAttributes[offset]
+    }
+
+    /// All runs, maximal and non-empty.
+    public var runs: [Run] { runs(unchecked: 0..<units.count) }
+
+    /// The runs that overlap `range`, clipped to it.
+    public func runs(in range: Range<Int>) throws -> [Run] {
+        try validate(range)
+        return runs(unchecked: range)
+    }
+
+    func runs(unchecked range: Range<Int>) -> [Run] {
+        var result: [Run] = []
+        for i in range {
+            if let last = result.last, last.attributes == unitAttributes[i] {
+                result[result.count - 1].range = last.range.lowerBound..<(i + 1)
+            } else {
+                result.append(Run(range: i..<(i + 1), attributes: unitAttributes[i]))
+            }
+        }
+        return result
+    }
+
+    // MARK: Writing
+
+    public mutating func replaceSubrange(_ range: Range<Int>, with text: AttributedText) throws {
+        try validate(range)
+        units.replaceSubrange(range, with: text.units)
+        unitAttributes.replaceSubrange(range, with: text.unitAttributes)
+    }
+
+    public mutating func replaceSubrange(_ range: Range<Int>, with string: String, attributes: Attributes) throws {
+        try replaceSubrange(range, with: AttributedText(string, attributes: attributes))
+    }
+
+    public mutating func insert(_ string: String, at offset: Int, attributes: Attributes) throws {
+        try replaceSubrange(offset..<offset, with: string, attributes: attributes)
+    }
+
+    public mutating func append(_ text: AttributedText) {
+        try! replaceSubrange(utf16Count..<utf16Count, with: text)
+    }
+
+    public mutating func setAttributes(_ attributes: Attributes, in range: Range<Int>) throws {
+        try validate(range)
+        for i in range { unitAttributes[i] = attributes }
+    }
+
+    public mutating func mergeAttributes(_ attributes: Attributes, in range: Range<Int>) throws {
+        try validate(range)
+        for i in range { unitAttributes[i] = unitAttributes[i].merging(attributes) }
+    }
+
+    public mutating func removeAttribute(_ key: AttributeKey, in range: Range<Int>) throws {
+        try validate(range)
+        for i in range { unitAttributes[i].remove(key) }
+    }
+
+    // MARK: Conversions
+
+    public func scalarOffset(fromUTF16 offset: Int) throws -> Int {
+        try validate(offset)
+        return string(unchecked: 0..<offset).unicodeScalars.count
+    }
+
+    public func utf16Offset(fromScalar offset: Int) throws -> Int {
+        let scalars = Array(string.unicodeScalars)
+        guard offset >= 0, offset <= scalars.count else { throw TextError(.outOfRange, offset: offset, unit: .scalars, length: scalars.count) }
+        return scalars[..<offset].reduce(0) { $0 + $1.utf16.count }
+    }
+
+    public func utf8Offset(fromUTF16 offset: Int) throws -> Int {
+        try validate(offset)
+        return string(unchecked: 0..<offset).utf8.count
+    }
+
+    public func utf16Offset(fromUTF8 offset: Int) throws -> Int {
+        let bytes = Array(string.utf8)
+        guard offset >= 0, offset <= bytes.count else { throw TextError(.outOfRange, offset: offset, unit: .utf8, length: bytes.count) }
+        if offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { throw TextError(.insideScalar, offset: offset, unit: .utf8, length: bytes.count) }
+        return String(decoding: bytes[..<offset], as: UTF8.self).utf16.count
+    }
+
+    /// The index of the grapheme cluster that contains `offset` (the number of clusters that start before it
+    /// when it is a boundary).
+    public func characterIndex(fromUTF16 offset: Int) throws -> Int {
+        try validate(offset)
+        var count = 0
+        var position = 0
+        for c in string {
+            let next = position + c.utf16.count
+            if next > offset { return count }
+            count += 1
+            position = next
+        }
+        return count
+    }
+
+    public func utf16Offset(fromCharacter index: Int) throws -> Int {
+        let chars = Array(string)
+        guard index >= 0, index <= chars.count else { throw TextError(.outOfRange, offset: index, unit: .characters, length: chars.count) }
+        return chars[..<index].reduce(0) { $0 + $1.utf16.count }
+    }
+
+    /// 0-based line and UTF-16 column of `offset`. Lines end at LF.
+    public func lineColumn(fromUTF16 offset: Int) throws -> (line: Int, column: Int) {
+        try validate(offset)
+        var line = 0
+        var start = 0
+        for i in 0..<offset where units[i] == 10 {
+            line += 1
+            start = i + 1
+        }
+        return (line, offset - start)
+    }
+
+    /// The offset of 0-based `line` and UTF-16 `column`; the column must not pass the line's end.
+    public func utf16Offset(line: Int, column: Int) throws -> Int {
+        var starts = [0]
+        for (i, u) in units.enumerated() where u == 10 { starts.append(i + 1) }
+        guard line >= 0, line < starts.count else { throw TextError(.outOfRange, offset: line, unit: .lines, length: starts.count) }
+        let end = line + 1 < starts.count ? starts[line + 1] - 1 : units.count
+        let length = end - starts[line]
+        guard column >= 0, column <= length else { throw TextError(.outOfRange, offset: column, unit: .utf16, length: length) }
+        let offset = starts[line] + column
+        try validate(offset)
+        return offset
+    }
+
+    // MARK: Grapheme clusters
+
+    public func isGraphemeBoundary(_ offset: Int) throws -> Bool {
+        try validate(offset)
+        var position = 0
+        for c in string {
+            if position == offset { return true }
+            if position > offset { return false }
+            position += c.utf16.count
+        }
+        return position == offset
+    }
+
+    /// The nearest grapheme boundary strictly before `offset`, or nil at the start.
+    public func graphemeBoundary(before offset: Int) throws -> Int? {
+        try validate(offset)
+        var last: Int? = nil
+        var position = 0
+        for c in string {
+            if position >= offset { break }
+            last = position
+            position += c.utf16.count
+        }
+        return last
+    }
+
+    /// The nearest grapheme boundary strictly after `offset`, or nil at the end.
+    public func graphemeBoundary(after offset: Int) throws -> Int? {
+        try validate(offset)
+        var position = 0
+        for c in string {
+            position += c.utf16.count
+            if position > offset { return position }
+        }
+        return nil
+    }
+
+    /// The Unicode scalars of `range`.
+    public func unicodeScalars(in range: Range<Int>) throws -> [Unicode.Scalar] {
+        try validate(range)
+        return Array(string(unchecked: range).unicodeScalars)
+    }
+
+    /// Checks the storage's internal invariants; throws a description of the first violation.
+    public func checkInvariants() throws {}
+
+    public static func == (lhs: AttributedText, rhs: AttributedText) -> Bool {
+        lhs.units == rhs.units && lhs.unitAttributes == rhs.unitAttributes
+    }
+}

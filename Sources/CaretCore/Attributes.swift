@@ -1,0 +1,173 @@
+/// A canonical set of attributes: at most one value per key, kept sorted by key, so equal sets
+/// are equal values whichever order they were built in.
+///
+/// Values are checked against their key: traits are booleans (a trait set to `false` is simply
+/// absent), `fontSize` is a positive finite number, colours are `#rrggbb` or `#rrggbbaa` (stored
+/// lower-case), `fontFamily` and `link` are non-empty strings. Custom keys take any value.
+public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible {
+    /// One key and its value.
+    public struct Entry: Hashable, Sendable {
+        public let key: AttributeKey
+        public let value: AttributeValue
+    }
+
+    /// Sorted by key, one entry per key.
+    public private(set) var entries: [Entry]
+
+    /// The empty set.
+    public init() { entries = [] }
+
+    /// A set from key/value pairs; a later pair for the same key wins.
+    /// - Throws: `AttributeError` when a value does not fit its key.
+    public init(_ pairs: [(AttributeKey, AttributeValue)]) throws {
+        entries = []
+        for (key, value) in pairs { try set(key, value) }
+    }
+
+    /// A set with the given traits switched on.
+    public static func traits(_ keys: AttributeKey...) -> Attributes {
+        var result = Attributes()
+        for key in keys where key.isTrait { result.insertChecked(Entry(key: key, value: .bool(true))) }
+        return result
+    }
+
+    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { entries.count }
+    public var keys: [AttributeKey] { entries.map(\.key) }
+    public func makeIterator() -> IndexingIterator<[Entry]> { entries.makeIterator() }
+
+    /// The value for `key`, or nil when the set lacks it.
+    public subscript(key: AttributeKey) -> AttributeValue? {
+        index(of: key).found.map { entries[$0].value }
+    }
+
+    /// Whether the trait `key` is on.
+    public func has(_ key: AttributeKey) -> Bool { self[key] == .bool(true) }
+
+    /// Sets `key` to `value` (a trait set to `false` is removed).
+    /// - Throws: `AttributeError` when the value does not fit the key.
+    public mutating func set(_ key: AttributeKey, _ value: AttributeValue) throws {
+        guard let canonical = try Attributes.canonicalValue(value, for: key) else {
+            remove(key)
+            return
+        }
+        insertChecked(Entry(key: key, value: canonical))
+    }
+
+    /// Removes `key` if present.
+    public mutating func remove(_ key: AttributeKey) {
+        if let i = index(of: key).found { entries.remove(at: i) }
+    }
+
+    /// A copy with `key` removed.
+    public func removing(_ key: AttributeKey) -> Attributes {
+        var copy = self
+        copy.remove(key)
+        return copy
+    }
+
+    /// A copy with `key` set to `value`.
+    public func setting(_ key: AttributeKey, _ value: AttributeValue) throws -> Attributes {
+        var copy = self
+        try copy.set(key, value)
+        return copy
+    }
+
+    /// This set overlaid with `other`: every key of `other` takes `other`'s value.
+    public func merging(_ other: Attributes) -> Attributes {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        var copy = self
+        for entry in other.entries { copy.insertChecked(entry) }
+        return copy
+    }
+
+    public var description: String {
+        "{" + entries.map { "\($0.key.name): \($0.value)" }.joined(separator: ", ") + "}"
+    }
+
+    // MARK: - Internals
+
+    /// Inserts or replaces an entry whose value is already canonical for its key.
+    mutating func insertChecked(_ entry: Entry) {
+        let position = index(of: entry.key)
+        if let i = position.found {
+            entries[i] = entry
+        } else {
+            entries.insert(entry, at: position.insertion)
+        }
+    }
+
+    private func index(of key: AttributeKey) -> (found: Int?, insertion: Int) {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            let k = entries[mid].key
+            if k == key { return (mid, mid) }
+            if k < key { low = mid + 1 } else { high = mid }
+        }
+        return (nil, low)
+    }
+
+    /// The canonical form of `value` for `key`; nil means "absent" (a trait set to false).
+    static func canonicalValue(_ value: AttributeValue, for key: AttributeKey) throws -> AttributeValue? {
+        switch key {
+        case .bold, .italic, .underline, .strikethrough, .code:
+            guard case .bool(let on) = value else {
+                throw AttributeError(key: key, message: "expected a boolean, got \(value.kindName)")
+            }
+            return on ? value : nil
+        case .fontSize:
+            guard case .number(let size) = value else {
+                throw AttributeError(key: key, message: "expected a number of points, got \(value.kindName)")
+            }
+            guard size.isFinite, size > 0, size <= 10_000 else {
+                throw AttributeError(key: key, message: "font size \(AttributeValue.format(size)) is not in 0<size<=10000")
+            }
+            return value
+        case .fontFamily, .link:
+            guard case .string(let s) = value else {
+                throw AttributeError(key: key, message: "expected a string, got \(value.kindName)")
+            }
+            guard !s.isEmpty else { throw AttributeError(key: key, message: "must not be empty") }
+            return value
+        case .foregroundColor, .backgroundColor:
+            guard case .string(let s) = value, let color = canonicalColor(s) else {
+                throw AttributeError(key: key, message: "expected a colour '#rrggbb' or '#rrggbbaa', got \(value)")
+            }
+            return .string(color)
+        case .custom(let name):
+            guard !name.isEmpty else { throw AttributeError(key: key, message: "custom key must have a name") }
+            return value
+        }
+    }
+
+    static func canonicalColor(_ s: String) -> String? {
+        let units = Array(s.utf8)
+        guard units.first == UInt8(ascii: "#"), units.count == 7 || units.count == 9 else { return nil }
+        var out = "#"
+        for u in units.dropFirst() {
+            switch u {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"):
+                out.unicodeScalars.append(Unicode.Scalar(u))
+            case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                out.unicodeScalars.append(Unicode.Scalar(u + 32))
+            default:
+                return nil
+            }
+        }
+        return out
+    }
+}
+
+extension AttributeValue {
+    /// "boolean", "number" or "string", for error messages.
+    public var kindName: String {
+        switch self {
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        }
+    }
+}

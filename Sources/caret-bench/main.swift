@@ -1,0 +1,1 @@
+print("caret-bench: not yet")

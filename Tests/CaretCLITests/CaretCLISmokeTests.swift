@@ -1,0 +1,4 @@
+import Testing
+@testable import CaretCLI
+
+@Test func CaretCLIBuilds() { #expect(Bool(true)) }

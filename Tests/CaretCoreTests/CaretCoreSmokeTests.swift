@@ -1,0 +1,4 @@
+import Testing
+@testable import CaretCore
+
+@Test func CaretCoreBuilds() { #expect(Bool(true)) }

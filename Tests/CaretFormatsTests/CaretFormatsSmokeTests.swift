@@ -1,0 +1,4 @@
+import Testing
+@testable import CaretFormats
+
+@Test func CaretFormatsBuilds() { #expect(Bool(true)) }

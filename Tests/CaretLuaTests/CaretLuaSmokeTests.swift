@@ -1,0 +1,4 @@
+import Testing
+@testable import CaretLua
+
+@Test func CaretLuaBuilds() { #expect(Bool(true)) }

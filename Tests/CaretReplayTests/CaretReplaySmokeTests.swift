@@ -1,0 +1,4 @@
+import Testing
+@testable import CaretReplay
+
+@Test func CaretReplayBuilds() { #expect(Bool(true)) }

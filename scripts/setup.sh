@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the system packages Caret needs on a Debian machine that has the Swift toolchain.
+# Safe to run again: it installs only what is missing.
+set -euo pipefail
+
+packages=(libluajit-5.1-dev pkg-config unicode-data wamerican)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    sudo_cmd=()
+    [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
