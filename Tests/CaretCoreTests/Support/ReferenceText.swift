@@ -1,98 +1,90 @@
-// PROVISIONAL naive backing (UTF-16 array + one attribute set per unit): the public API is final,
-// the storage is being replaced by the B-tree rope. Do not rely on anything but the public API.
+import CaretCore
 
-/// Attributed text: a string with attribute runs, positions in UTF-16 offsets.
-public struct AttributedText: Equatable, Sendable, CustomStringConvertible {
+/// The naive reference model the rope is tested against: UTF-16 units plus one attribute set per
+/// unit, every operation the obvious O(n) way.
+struct ReferenceText: Equatable, CustomStringConvertible {
     /// One maximal run of equal attributes.
-    public struct Run: Equatable, Sendable {
-        /// UTF-16 range of the run.
-        public var range: Range<Int>
-        public var attributes: Attributes
-        public init(range: Range<Int>, attributes: Attributes) {
-            self.range = range
-            self.attributes = attributes
-        }
-    }
+    typealias Run = AttributedText.Run
 
     var units: [UInt16] = []
     var unitAttributes: [Attributes] = []
 
     /// The empty text.
-    public init() {}
+    init() {}
 
     /// `string` with every character carrying `attributes`.
-    public init(_ string: String, attributes: Attributes = Attributes()) {
+    init(_ string: String, attributes: Attributes = Attributes()) {
         units = Array(string.utf16)
         unitAttributes = Array(repeating: attributes, count: units.count)
     }
 
     /// Text built from consecutive pieces, each with its attributes (equal neighbours coalesce).
-    public init<S: Sequence>(runs: S) where S.Element == (String, Attributes) {
+    init<S: Sequence>(runs: S) where S.Element == (String, Attributes) {
         for (s, a) in runs {
             units += s.utf16
             unitAttributes += Array(repeating: a, count: s.utf16.count)
         }
     }
 
-    public var string: String { String(decoding: units, as: UTF16.self) }
-    public var isEmpty: Bool { units.isEmpty }
-    public var utf16Count: Int { units.count }
-    public var utf8Count: Int { string.utf8.count }
-    public var unicodeScalarCount: Int { string.unicodeScalars.count }
-    public var characterCount: Int { string.count }
+    var string: String { String(decoding: units, as: UTF16.self) }
+    var isEmpty: Bool { units.isEmpty }
+    var utf16Count: Int { units.count }
+    var utf8Count: Int { string.utf8.count }
+    var unicodeScalarCount: Int { string.unicodeScalars.count }
+    var characterCount: Int { string.count }
     /// Number of lines: newlines + 1 (LF, CR, CR LF, and U+2028/U+2029 are not distinguished: only LF counts).
-    public var lineCount: Int { units.lazy.filter { $0 == 10 }.count + 1 }
+    var lineCount: Int { units.lazy.filter { $0 == 10 }.count + 1 }
 
-    public var description: String { "AttributedText(\(runs.map { "\(string(unchecked: $0.range))\($0.attributes)" }))" }
+    var description: String { "Reference(\(runs.map { "\(string(unchecked: $0.range))\($0.attributes)" }))" }
 
     // MARK: Validation
 
     /// Whether `offset` is in `0...utf16Count` and not inside a surrogate pair.
-    public func isValidPosition(_ offset: Int) -> Bool {
+    func isValidPosition(_ offset: Int) -> Bool {
         offset >= 0 && offset <= units.count && !(offset > 0 && offset < units.count && UTF16.isTrailSurrogate(units[offset]) && UTF16.isLeadSurrogate(units[offset - 1]))
     }
 
     /// Throws unless `offset` is a valid position.
-    public func validate(_ offset: Int) throws {
+    func validate(_ offset: Int) throws {
         if offset < 0 || offset > units.count { throw TextError(.outOfRange, offset: offset, unit: .utf16, length: units.count) }
         if !isValidPosition(offset) { throw TextError(.insideScalar, offset: offset, unit: .utf16, length: units.count) }
     }
 
     /// Throws unless both ends of `range` are valid positions.
-    public func validate(_ range: Range<Int>) throws {
+    func validate(_ range: Range<Int>) throws {
         try validate(range.lowerBound)
         try validate(range.upperBound)
     }
 
     // MARK: Reading
 
-    public func string(in range: Range<Int>) throws -> String {
+    func string(in range: Range<Int>) throws -> String {
         try validate(range)
         return string(unchecked: range)
     }
 
     func string(unchecked range: Range<Int>) -> String { String(decoding: units[range], as: UTF16.self) }
 
-    public func attributedText(in range: Range<Int>) throws -> AttributedText {
+    func attributedText(in range: Range<Int>) throws -> ReferenceText {
         try validate(range)
-        var t = AttributedText()
+        var t = ReferenceText()
         t.units = Array(units[range])
         t.unitAttributes = Array(unitAttributes[range])
         return t
     }
 
     /// Attributes of the character at `offset` (which must be before the end).
-    public func attributes(at offset: Int) throws -> Attributes {
+    func attributes(at offset: Int) throws -> Attributes {
         try validate(offset)
         if offset == units.count { throw TextError(.outOfRange, offset: offset, unit: .utf16, length: units.count) }
         return unitAttributes[offset]
     }
 
     /// All runs, maximal and non-empty.
-    public var runs: [Run] { runs(unchecked: 0..<units.count) }
+    var runs: [Run] { runs(unchecked: 0..<units.count) }
 
     /// The runs that overlap `range`, clipped to it.
-    public func runs(in range: Range<Int>) throws -> [Run] {
+    func runs(in range: Range<Int>) throws -> [Run] {
         try validate(range)
         return runs(unchecked: range)
     }
@@ -111,58 +103,58 @@ public struct AttributedText: Equatable, Sendable, CustomStringConvertible {
 
     // MARK: Writing
 
-    public mutating func replaceSubrange(_ range: Range<Int>, with text: AttributedText) throws {
+    mutating func replaceSubrange(_ range: Range<Int>, with text: ReferenceText) throws {
         try validate(range)
         units.replaceSubrange(range, with: text.units)
         unitAttributes.replaceSubrange(range, with: text.unitAttributes)
     }
 
-    public mutating func replaceSubrange(_ range: Range<Int>, with string: String, attributes: Attributes) throws {
-        try replaceSubrange(range, with: AttributedText(string, attributes: attributes))
+    mutating func replaceSubrange(_ range: Range<Int>, with string: String, attributes: Attributes) throws {
+        try replaceSubrange(range, with: ReferenceText(string, attributes: attributes))
     }
 
-    public mutating func insert(_ string: String, at offset: Int, attributes: Attributes) throws {
+    mutating func insert(_ string: String, at offset: Int, attributes: Attributes) throws {
         try replaceSubrange(offset..<offset, with: string, attributes: attributes)
     }
 
-    public mutating func append(_ text: AttributedText) {
+    mutating func append(_ text: ReferenceText) {
         try! replaceSubrange(utf16Count..<utf16Count, with: text)
     }
 
-    public mutating func setAttributes(_ attributes: Attributes, in range: Range<Int>) throws {
+    mutating func setAttributes(_ attributes: Attributes, in range: Range<Int>) throws {
         try validate(range)
         for i in range { unitAttributes[i] = attributes }
     }
 
-    public mutating func mergeAttributes(_ attributes: Attributes, in range: Range<Int>) throws {
+    mutating func mergeAttributes(_ attributes: Attributes, in range: Range<Int>) throws {
         try validate(range)
         for i in range { unitAttributes[i] = unitAttributes[i].merging(attributes) }
     }
 
-    public mutating func removeAttribute(_ key: AttributeKey, in range: Range<Int>) throws {
+    mutating func removeAttribute(_ key: AttributeKey, in range: Range<Int>) throws {
         try validate(range)
         for i in range { unitAttributes[i].remove(key) }
     }
 
     // MARK: Conversions
 
-    public func scalarOffset(fromUTF16 offset: Int) throws -> Int {
+    func scalarOffset(fromUTF16 offset: Int) throws -> Int {
         try validate(offset)
         return string(unchecked: 0..<offset).unicodeScalars.count
     }
 
-    public func utf16Offset(fromScalar offset: Int) throws -> Int {
+    func utf16Offset(fromScalar offset: Int) throws -> Int {
         let scalars = Array(string.unicodeScalars)
         guard offset >= 0, offset <= scalars.count else { throw TextError(.outOfRange, offset: offset, unit: .scalars, length: scalars.count) }
         return scalars[..<offset].reduce(0) { $0 + $1.utf16.count }
     }
 
-    public func utf8Offset(fromUTF16 offset: Int) throws -> Int {
+    func utf8Offset(fromUTF16 offset: Int) throws -> Int {
         try validate(offset)
         return string(unchecked: 0..<offset).utf8.count
     }
 
-    public func utf16Offset(fromUTF8 offset: Int) throws -> Int {
+    func utf16Offset(fromUTF8 offset: Int) throws -> Int {
         let bytes = Array(string.utf8)
         guard offset >= 0, offset <= bytes.count else { throw TextError(.outOfRange, offset: offset, unit: .utf8, length: bytes.count) }
         if offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { throw TextError(.insideScalar, offset: offset, unit: .utf8, length: bytes.count) }
@@ -171,7 +163,7 @@ public struct AttributedText: Equatable, Sendable, CustomStringConvertible {
 
     /// The index of the grapheme cluster that contains `offset` (the number of clusters that start before it
     /// when it is a boundary).
-    public func characterIndex(fromUTF16 offset: Int) throws -> Int {
+    func characterIndex(fromUTF16 offset: Int) throws -> Int {
         try validate(offset)
         var count = 0
         var position = 0
@@ -184,14 +176,14 @@ public struct AttributedText: Equatable, Sendable, CustomStringConvertible {
         return count
     }
 
-    public func utf16Offset(fromCharacter index: Int) throws -> Int {
+    func utf16Offset(fromCharacter index: Int) throws -> Int {
         let chars = Array(string)
         guard index >= 0, index <= chars.count else { throw TextError(.outOfRange, offset: index, unit: .characters, length: chars.count) }
         return chars[..<index].reduce(0) { $0 + $1.utf16.count }
     }
 
     /// 0-based line and UTF-16 column of `offset`. Lines end at LF.
-    public func lineColumn(fromUTF16 offset: Int) throws -> (line: Int, column: Int) {
+    func lineColumn(fromUTF16 offset: Int) throws -> (line: Int, column: Int) {
         try validate(offset)
         var line = 0
         var start = 0
@@ -203,7 +195,7 @@ public struct AttributedText: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The offset of 0-based `line` and UTF-16 `column`; the column must not pass the line's end.
-    public func utf16Offset(line: Int, column: Int) throws -> Int {
+    func utf16Offset(line: Int, column: Int) throws -> Int {
         var starts = [0]
         for (i, u) in units.enumerated() where u == 10 { starts.append(i + 1) }
         guard line >= 0, line < starts.count else { throw TextError(.outOfRange, offset: line, unit: .lines, length: starts.count) }
@@ -217,7 +209,7 @@ public struct AttributedText: Equatable, Sendable, CustomStringConvertible {
 
     // MARK: Grapheme clusters
 
-    public func isGraphemeBoundary(_ offset: Int) throws -> Bool {
+    func isGraphemeBoundary(_ offset: Int) throws -> Bool {
         try validate(offset)
         var position = 0
         for c in string {
@@ -229,7 +221,7 @@ public struct AttributedText: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The nearest grapheme boundary strictly before `offset`, or nil at the start.
-    public func graphemeBoundary(before offset: Int) throws -> Int? {
+    func graphemeBoundary(before offset: Int) throws -> Int? {
         try validate(offset)
         var last: Int? = nil
         var position = 0
@@ -242,7 +234,7 @@ public struct AttributedText: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The nearest grapheme boundary strictly after `offset`, or nil at the end.
-    public func graphemeBoundary(after offset: Int) throws -> Int? {
+    func graphemeBoundary(after offset: Int) throws -> Int? {
         try validate(offset)
         var position = 0
         for c in string {
@@ -253,15 +245,15 @@ public struct AttributedText: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The Unicode scalars of `range`.
-    public func unicodeScalars(in range: Range<Int>) throws -> [Unicode.Scalar] {
+    func unicodeScalars(in range: Range<Int>) throws -> [Unicode.Scalar] {
         try validate(range)
         return Array(string(unchecked: range).unicodeScalars)
     }
 
     /// Checks the storage's internal invariants; throws a description of the first violation.
-    public func checkInvariants() throws {}
+    func checkInvariants() throws {}
 
-    public static func == (lhs: AttributedText, rhs: AttributedText) -> Bool {
+    static func == (lhs: ReferenceText, rhs: ReferenceText) -> Bool {
         lhs.units == rhs.units && lhs.unitAttributes == rhs.unitAttributes
     }
 }

@@ -1,0 +1,178 @@
+/// The general path of an edit: gather the leaves around the edit into one region, apply the
+/// edit to the region's bytes and runs, grow the region until its end is a grapheme-cluster
+/// boundary (and it is not a sliver), cut it into leaves at cluster boundaries, and splice those
+/// leaves into the tree in place of the old ones.
+///
+/// Why the region end is enough: a cluster boundary's status depends only on the text before it
+/// and the one scalar after it. Positions before the edit keep their status; and once a position
+/// after the edit is a boundary, no rule can look back across it (a regional-indicator pair, an
+/// emoji ZWJ chain or an Indic conjunct never contains a boundary), so every later position keeps
+/// its status too.
+extension Node {
+    /// The tree that results from replacing UTF-16 `lower..<upper` of the tree rooted here with
+    /// `inserted` (valid UTF-8) whose attributes are `insertedRuns`. Positions must be valid.
+    /// - Complexity: O(log n + region bytes), where the region is the inserted text plus about
+    ///   two leaves.
+    static func replacing(
+        _ lower: Int, _ upper: Int, in root: Node, with inserted: [UInt8], runs insertedRuns: [LeafRun]
+    ) -> Node {
+        let total = root.summary.utf16
+        var regionStart = 0
+        if lower > 0 {
+            regionStart = root.leaf(at: lower - 1, in: .utf16, preferRight: true).before.utf16
+        }
+        var regionEnd = total
+        if upper < total {
+            let found = root.leaf(at: upper, in: .utf16, preferRight: true)
+            regionEnd = found.before.utf16 + found.leaf.summary.utf16
+        }
+
+        var oldBytes: [UInt8] = []
+        var oldRuns: [LeafRun] = []
+        if regionStart < regionEnd {
+            root.forEachLeaf(overlapping: regionStart..<regionEnd) { leaf, _ in
+                oldBytes += leaf.bytes
+                for run in leaf.runs { oldRuns.appendCoalescing(run) }
+                return true
+            }
+        }
+        let byteLower = Node.byteOffset(in: oldBytes, utf16: lower - regionStart)
+        let byteUpper = Node.byteOffset(in: oldBytes, utf16: upper - regionStart)
+
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(oldBytes.count - (byteUpper - byteLower) + inserted.count)
+        bytes += oldBytes[0..<byteLower]
+        bytes += inserted
+        bytes += oldBytes[byteUpper...]
+        var runs: [LeafRun] = []
+        runs.appendRuns(of: oldRuns, bytes: 0..<byteLower)
+        for run in insertedRuns { runs.appendCoalescing(run) }
+        runs.appendRuns(of: oldRuns, bytes: byteUpper..<Int.max)
+
+        // Grow to the right until the region ends on a cluster boundary and is not a sliver.
+        while regionEnd < total {
+            let next = root.leaf(at: regionEnd, in: .utf16, preferRight: true).leaf
+            if bytes.count >= Node.minLeafBytes, Node.isClusterBoundary(after: bytes, before: next.bytes) { break }
+            bytes += next.bytes
+            for run in next.runs { runs.appendCoalescing(run) }
+            regionEnd += next.summary.utf16
+        }
+        // A sliver at the end of the document merges into the leaf before it.
+        if bytes.count < Node.minLeafBytes, regionStart > 0 {
+            let previous = root.leaf(at: regionStart - 1, in: .utf16, preferRight: true)
+            bytes = previous.leaf.bytes + bytes
+            var merged = previous.leaf.runs
+            for run in runs { merged.appendCoalescing(run) }
+            runs = merged
+            regionStart = previous.before.utf16
+        }
+
+        let leaves = Node.makeLeaves(bytes, runs: runs)
+        var pending: [Node]? = leaves
+        var nodes = root.isLeaf ? leaves : root.replacingLeaves(from: regionStart, to: regionEnd, with: &pending)
+        return Node.makeRoot(&nodes)
+    }
+
+    /// A root over `nodes` (all of one height): groups them level by level and drops
+    /// single-child internal roots.
+    static func makeRoot(_ nodes: inout [Node]) -> Node {
+        while nodes.count > 1 { nodes = Node.group(nodes) }
+        var root = nodes.first ?? Node.emptyLeaf()
+        while !root.isLeaf && root.children.count == 1 { root = root.children[0] }
+        return root
+    }
+
+    /// The nodes, of this node's height, that take this node's place once the leaves spanning
+    /// UTF-16 `regionStart..<regionEnd` (leaf boundaries, relative to this node) are replaced by
+    /// `pending` (taken by the first leaf replaced). Never mutates a node: untouched subtrees are
+    /// shared, touched ones rebuilt.
+    func replacingLeaves(from regionStart: Int, to regionEnd: Int, with pending: inout [Node]?) -> [Node] {
+        var out: [Node] = []
+        out.reserveCapacity(children.count + 4)
+        var offset = 0
+        for child in children {
+            let end = offset + child.summary.utf16
+            if end <= regionStart || offset >= regionEnd {
+                out.append(child)
+            } else if child.isLeaf {
+                if let leaves = pending {
+                    out += leaves
+                    pending = nil
+                }
+            } else {
+                out += child.replacingLeaves(from: regionStart - offset, to: regionEnd - offset, with: &pending)
+            }
+            offset = end
+        }
+        if height > 1 { Node.mergeUnderfull(&out) }
+        return out.isEmpty ? [] : Node.group(out)
+    }
+
+    /// Merges internal nodes with fewer than `minChildren` children into a neighbour.
+    private static func mergeUnderfull(_ nodes: inout [Node]) {
+        var i = 0
+        while i < nodes.count {
+            if nodes[i].children.count < minChildren, nodes.count > 1 {
+                let j = i + 1 < nodes.count ? i + 1 : i - 1
+                let (left, right) = (min(i, j), max(i, j))
+                var merged = nodes[left].children + nodes[right].children
+                // The grandchildren may be underfull too: a rebuilt subtree passes its own
+                // underfull nodes up for the level with neighbours to fix.
+                if merged[0].height > 0 { mergeUnderfull(&merged) }
+                let replacement = merged.count > maxChildren
+                    ? [Node(children: Array(merged[..<(merged.count / 2)])), Node(children: Array(merged[(merged.count / 2)...]))]
+                    : [Node(children: merged)]
+                nodes.replaceSubrange(left...right, with: replacement)
+                // Look again: merging grandchildren may have left the merged node underfull too.
+                i = left
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// Groups nodes of one height under parents of at most `maxChildren` children each, as evenly
+    /// as possible.
+    static func group(_ nodes: [Node]) -> [Node] {
+        let groups = (nodes.count + maxChildren - 1) / maxChildren
+        var result: [Node] = []
+        result.reserveCapacity(groups)
+        var start = 0
+        for g in 0..<groups {
+            let end = nodes.count * (g + 1) / groups
+            result.append(Node(children: Array(nodes[start..<end])))
+            start = end
+        }
+        return result
+    }
+
+    /// The byte offset of UTF-16 `offset` in valid UTF-8 `bytes` (which must reach it).
+    static func byteOffset(in bytes: [UInt8], utf16 offset: Int) -> Int {
+        var units = 0
+        var i = 0
+        while units < offset {
+            let length = sequenceLength(bytes[i])
+            units += length == 4 ? 2 : 1
+            i += length
+        }
+        return i
+    }
+
+    /// Whether the end of `before` (which starts on a cluster boundary) is a cluster boundary when
+    /// `after` follows it.
+    /// - Complexity: O(1) for ASCII on both sides, otherwise O(before.count).
+    static func isClusterBoundary(after before: [UInt8], before after: [UInt8]) -> Bool {
+        guard let last = before.last, let first = after.first else { return true }
+        if last == 0x0A { return true }
+        if last < 0x80, first < 0x80, !(last == 0x0D && first == 0x0A) { return true }
+        let firstLength = sequenceLength(first)
+        let joined = before + after[0..<firstLength]
+        var position = 0
+        for character in String(decoding: joined, as: UTF8.self) {
+            position += character.utf8.count
+            if position == before.count { return true }
+            if position > before.count { return false }
+        }
+        return false
+    }
+}

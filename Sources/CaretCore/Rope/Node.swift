@@ -1,0 +1,149 @@
+/// A node of the B-tree rope. A leaf (height 0) holds up to `maxLeafBytes` of UTF-8 text and the
+/// attribute runs over it; an internal node holds children of equal height and the sum of their
+/// summaries. Leaf boundaries always fall on grapheme-cluster boundaries, so a leaf's text can be
+/// segmented on its own and its cluster count adds up.
+///
+/// Nodes are shared between copies of an `AttributedText`; a mutation first makes the path it
+/// touches uniquely referenced (`isKnownUniquelyReferenced`), so copies stay independent.
+final class Node: @unchecked Sendable {
+    #if DEBUG
+    // Small sizes so that ordinary tests exercise splits, merges and deep trees.
+    static let maxLeafBytes = 32
+    static let maxChildren = 4
+    #else
+    static let maxLeafBytes = 1024
+    static let maxChildren = 16
+    #endif
+    /// A leaf smaller than this is merged with a neighbour when the general path touches it.
+    static let minLeafBytes = maxLeafBytes / 4
+    static let minChildren = 2
+    /// The size the general path aims for when it cuts leaves, leaving room for typing.
+    static let targetLeafBytes = maxLeafBytes * 3 / 4
+
+    var summary: TextSummary
+    let height: Int
+    /// Children of an internal node; empty for a leaf.
+    var children: [Node]
+    /// A leaf's text; empty for an internal node.
+    var bytes: [UInt8]
+    /// A leaf's attribute runs, covering `bytes` exactly; empty for an internal node.
+    var runs: [LeafRun]
+
+    var isLeaf: Bool { height == 0 }
+
+    /// A leaf. `summary` must describe `bytes` (graphemes included).
+    init(leafBytes bytes: [UInt8], runs: [LeafRun], summary: TextSummary) {
+        self.bytes = bytes
+        self.runs = runs
+        self.summary = summary
+        self.height = 0
+        self.children = []
+    }
+
+    /// An internal node over `children`, which all have the same height.
+    init(children: [Node]) {
+        precondition(!children.isEmpty)
+        self.children = children
+        self.height = children[0].height + 1
+        self.bytes = []
+        self.runs = []
+        var total = TextSummary()
+        for child in children { total += child.summary }
+        self.summary = total
+    }
+
+    /// An empty leaf: the root of an empty text.
+    static func emptyLeaf() -> Node { Node(leafBytes: [], runs: [], summary: .zero) }
+
+    /// A shallow copy: children are shared, bytes and runs copied on write.
+    func clone() -> Node {
+        isLeaf ? Node(leafBytes: bytes, runs: runs, summary: summary) : Node(children: children)
+    }
+
+    /// Makes `children[i]` uniquely referenced, copying it if it is shared.
+    @inline(__always)
+    func makeChildUnique(_ i: Int) {
+        if !isKnownUniquelyReferenced(&children[i]) { children[i] = children[i].clone() }
+    }
+
+    // MARK: - Grapheme counting
+
+    /// The number of grapheme clusters in valid UTF-8 `bytes` that start and end on cluster
+    /// boundaries. All-ASCII text without CR counts one cluster a byte.
+    /// - Complexity: O(bytes.count).
+    static func countGraphemes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var simple = true
+        for byte in bytes where byte >= 0x80 || byte == 0x0D {
+            simple = false
+            break
+        }
+        if simple { return bytes.count }
+        return String(decoding: bytes, as: UTF8.self).count
+    }
+
+    /// A leaf's summary computed from scratch.
+    static func leafSummary(_ bytes: [UInt8]) -> TextSummary {
+        bytes.withUnsafeBufferPointer { buffer in
+            var summary = TextSummary(utf8: buffer)
+            summary.graphemes = countGraphemes(buffer)
+            return summary
+        }
+    }
+
+    // MARK: - Navigation
+
+    /// The leftmost leaf of this subtree.
+    var firstLeaf: Node {
+        var node = self
+        while !node.isLeaf { node = node.children[0] }
+        return node
+    }
+
+    /// The rightmost leaf of this subtree.
+    var lastLeaf: Node {
+        var node = self
+        while !node.isLeaf { node = node.children[node.children.count - 1] }
+        return node
+    }
+
+    /// The leaf holding position `offset` (in `metric`) and the summary of all text before it.
+    /// At a leaf boundary, `preferRight` picks the leaf that starts there, otherwise the one that
+    /// ends there. `offset` must be within `0...summary[metric]`.
+    /// - Complexity: O(log n).
+    func leaf(at offset: Int, in metric: TextMetric, preferRight: Bool) -> (leaf: Node, before: TextSummary) {
+        var node = self
+        var before = TextSummary()
+        var remaining = offset
+        while !node.isLeaf {
+            let children = node.children
+            var chosen = children.count - 1
+            for i in 0..<children.count - 1 {
+                let size = metric.measure(children[i].summary)
+                if remaining < size || (remaining == size && !preferRight) {
+                    chosen = i
+                    break
+                }
+                remaining -= size
+                before += children[i].summary
+            }
+            node = children[chosen]
+        }
+        return (node, before)
+    }
+
+    /// Calls `body` with every leaf whose UTF-16 span meets the non-empty `range`, in order, with
+    /// the UTF-16 offset where the leaf starts; `body` returns false to stop.
+    /// - Complexity: O(log n + leaves visited).
+    @discardableResult
+    func forEachLeaf(overlapping range: Range<Int>, start: Int = 0, _ body: (Node, Int) -> Bool) -> Bool {
+        if isLeaf { return body(self, start) }
+        var offset = start
+        for child in children {
+            if offset >= range.upperBound { break }
+            let end = offset + child.summary.utf16
+            if end > range.lowerBound, !child.forEachLeaf(overlapping: range, start: offset, body) { return false }
+            offset = end
+        }
+        return true
+    }
+}

@@ -1,0 +1,133 @@
+extension AttributedText {
+    /// Replaces UTF-16 `range` with `text`.
+    /// - Complexity: O(log n + leaf + text).
+    public mutating func replaceSubrange(_ range: Range<Int>, with text: AttributedText) throws {
+        try validate(range)
+        let (bytes, runs) = text.slice(0..<text.utf16Count)
+        if runs.count <= 1 {
+            let attributes = runs.first?.attributes ?? Attributes()
+            bytes.withUnsafeBufferPointer { replace(range, utf8: $0, attributes: attributes) }
+        } else {
+            root = Node.replacing(range.lowerBound, range.upperBound, in: root, with: bytes, runs: runs)
+        }
+    }
+
+    /// Replaces UTF-16 `range` with `string` carrying `attributes`.
+    /// - Complexity: O(log n + leaf + string); typing ASCII into ASCII text touches one leaf.
+    public mutating func replaceSubrange(_ range: Range<Int>, with string: String, attributes: Attributes) throws {
+        try validate(range)
+        var string = string
+        string.withUTF8 { replace(range, utf8: $0, attributes: attributes) }
+    }
+
+    /// Inserts `string` with `attributes` at UTF-16 `offset`.
+    public mutating func insert(_ string: String, at offset: Int, attributes: Attributes) throws {
+        try replaceSubrange(offset..<offset, with: string, attributes: attributes)
+    }
+
+    /// Appends `text`.
+    public mutating func append(_ text: AttributedText) {
+        try! replaceSubrange(utf16Count..<utf16Count, with: text)
+    }
+
+    /// Removes the text in UTF-16 `range`.
+    public mutating func removeSubrange(_ range: Range<Int>) throws {
+        try replaceSubrange(range, with: "", attributes: Attributes())
+    }
+
+    /// The replacement itself, on validated positions.
+    mutating func replace(_ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>, attributes: Attributes) {
+        if inserted.count <= Node.maxLeafBytes {
+            var ascii = true
+            var newlines = 0
+            for byte in inserted {
+                if byte >= 0x80 { ascii = false; break }
+                if byte == 0x0A { newlines += 1 }
+            }
+            if ascii {
+                if !isKnownUniquelyReferenced(&root) { root = root.clone() }
+                if root.replaceInLeaf(range.lowerBound, range.upperBound, with: inserted, newlines: newlines,
+                                      attributes: attributes, isFirst: true, next: nil) != nil {
+                    return
+                }
+            }
+        }
+        let runs = inserted.isEmpty ? [] : [LeafRun(length: inserted.count, attributes: attributes)]
+        root = Node.replacing(range.lowerBound, range.upperBound, in: root, with: Array(inserted), runs: runs)
+    }
+
+    // MARK: Attributes over a range
+
+    /// Gives every character in `range` exactly `attributes`.
+    /// - Complexity: O(log n + leaves and runs touched).
+    public mutating func setAttributes(_ attributes: Attributes, in range: Range<Int>) throws {
+        try validate(range)
+        transformAttributes(unchecked: range) { _ in attributes }
+    }
+
+    /// Overlays `attributes` on every character in `range` (its keys win, other keys stay).
+    /// - Complexity: O(log n + leaves and runs touched).
+    public mutating func mergeAttributes(_ attributes: Attributes, in range: Range<Int>) throws {
+        try validate(range)
+        transformAttributes(unchecked: range) { $0.merging(attributes) }
+    }
+
+    /// Removes `key` from every character in `range`.
+    /// - Complexity: O(log n + leaves and runs touched).
+    public mutating func removeAttribute(_ key: AttributeKey, in range: Range<Int>) throws {
+        try validate(range)
+        transformAttributes(unchecked: range) { $0.removing(key) }
+    }
+
+    /// Replaces the attributes of every character in `range` with `transform` of them.
+    /// - Complexity: O(log n + leaves and runs touched).
+    public mutating func transformAttributes(in range: Range<Int>, _ transform: (Attributes) -> Attributes) throws {
+        try validate(range)
+        transformAttributes(unchecked: range, transform)
+    }
+
+    mutating func transformAttributes(unchecked range: Range<Int>, _ transform: (Attributes) -> Attributes) {
+        guard !range.isEmpty else { return }
+        if !isKnownUniquelyReferenced(&root) { root = root.clone() }
+        root.transformAttributes(range.lowerBound, range.upperBound, transform)
+    }
+}
+
+extension Node {
+    /// Applies `transform` to the attributes over UTF-16 `lower..<upper` of this uniquely
+    /// referenced subtree.
+    func transformAttributes(_ lower: Int, _ upper: Int, _ transform: (Attributes) -> Attributes) {
+        if isLeaf {
+            let byteLower = byteOffset(utf16: lower)!
+            let byteUpper = byteOffset(utf16: upper)!
+            var result: [LeafRun] = []
+            result.reserveCapacity(runs.count + 2)
+            var start = 0
+            for run in runs {
+                let end = start + run.length
+                let inLower = max(start, byteLower)
+                let inUpper = min(end, byteUpper)
+                if inLower < inUpper {
+                    result.appendCoalescing(LeafRun(length: inLower - start, attributes: run.attributes))
+                    result.appendCoalescing(LeafRun(length: inUpper - inLower, attributes: transform(run.attributes)))
+                    result.appendCoalescing(LeafRun(length: end - inUpper, attributes: run.attributes))
+                } else {
+                    result.appendCoalescing(run)
+                }
+                start = end
+            }
+            runs = result
+            return
+        }
+        var offset = 0
+        for i in children.indices {
+            if offset >= upper { break }
+            let end = offset + children[i].summary.utf16
+            if end > lower {
+                makeChildUnique(i)
+                children[i].transformAttributes(max(lower, offset) - offset, min(upper, end) - offset, transform)
+            }
+            offset = end
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// A violated storage invariant, found by `AttributedText.checkInvariants()`.
+public struct InvariantViolation: Error, CustomStringConvertible {
+    public let description: String
+}
+
+extension AttributedText {
+    /// Checks the storage's invariants and throws a description of the first violation: node
+    /// summaries add up, the tree is balanced with children counts in bounds, leaves hold valid
+    /// UTF-8 within size bounds, runs cover each leaf exactly and are non-empty and coalesced,
+    /// and every leaf boundary is a grapheme-cluster boundary. For tests.
+    /// - Complexity: O(n).
+    public func checkInvariants() throws {
+        try check(root, isRoot: true)
+        let whole = String(decoding: utf8Bytes(in: 0..<utf16Count), as: UTF8.self)
+        if whole.count != characterCount {
+            throw InvariantViolation(description: "cluster count \(characterCount) != \(whole.count): a leaf boundary splits a cluster")
+        }
+    }
+
+    private func check(_ node: Node, isRoot: Bool) throws {
+        func fail(_ message: String) -> InvariantViolation { InvariantViolation(description: message) }
+        if node.isLeaf {
+            let decoded = String(decoding: node.bytes, as: UTF8.self)
+            if Array(decoded.utf8) != node.bytes { throw fail("leaf holds invalid UTF-8") }
+            var expected = Node.leafSummary(node.bytes)
+            expected.graphemes = decoded.count
+            if expected != node.summary { throw fail("leaf summary \(node.summary) != \(expected)") }
+            if node.bytes.isEmpty && !isRoot { throw fail("empty leaf below the root") }
+            if node.bytes.count > Node.maxLeafBytes && decoded.count > 1 { throw fail("leaf of \(node.bytes.count) bytes") }
+            if node.runs.reduce(0, { $0 + $1.length }) != node.bytes.count { throw fail("runs do not cover the leaf") }
+            for (i, run) in node.runs.enumerated() {
+                if run.length <= 0 { throw fail("empty run") }
+                if i > 0 && node.runs[i - 1].attributes == run.attributes { throw fail("uncoalesced runs") }
+            }
+            return
+        }
+        if !isRoot && node.children.count < Node.minChildren { throw fail("node with \(node.children.count) children in tree \(shape(root))") }
+        if node.children.count > Node.maxChildren { throw fail("node with \(node.children.count) children") }
+        var total = TextSummary()
+        for child in node.children {
+            if child.height != node.height - 1 { throw fail("unbalanced tree") }
+            try check(child, isRoot: false)
+            total += child.summary
+        }
+        if total != node.summary { throw fail("node summary \(node.summary) != children's \(total)") }
+    }
+
+    func shape(_ node: Node) -> String {
+        node.isLeaf ? "\(node.bytes.count)" : "[" + node.children.map(shape).joined(separator: " ") + "]"
+    }
+}
