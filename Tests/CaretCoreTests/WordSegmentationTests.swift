@@ -1,0 +1,152 @@
+import Testing
+@testable import CaretCore
+
+/// The segments of `text` between consecutive word boundaries.
+private func segments(_ text: String) -> [String] {
+    let scalars = Array(text.unicodeScalars)
+    let bounds = WordSegmentation.boundaries(scalars)
+    return zip(bounds, bounds.dropFirst()).map { start, end in
+        var piece = String.UnicodeScalarView()
+        piece.append(contentsOf: scalars[start..<end])
+        return String(piece)
+    }
+}
+
+/// The word-like segments of `text`.
+private func words(_ text: String) -> [String] {
+    segments(text).filter { WordSegmentation.isWordLike(Array($0.unicodeScalars)[...]) }
+}
+
+private func isWordLike(_ text: String) -> Bool {
+    WordSegmentation.isWordLike(Array(text.unicodeScalars)[...])
+}
+
+@Suite struct WordSegmentationTests {
+    @Test func conformsToEveryLineOfWordBreakTest() throws {
+        let file = try UnicodeBreakTestFile("WordBreakTest.txt")
+        #expect(file.unicodeVersion == WordSegmentation.unicodeVersion,
+                "tables are Unicode \(WordSegmentation.unicodeVersion), test file \(file.unicodeVersion)")
+        var failures: [String] = []
+        for testCase in file.cases {
+            let actual = WordSegmentation.boundaries(testCase.scalars)
+            if actual != testCase.boundaries {
+                failures.append("line \(testCase.line): \(testCase.source) expected \(testCase.boundaries) got \(actual)")
+            }
+        }
+        #expect(file.cases.count > 1800)
+        #expect(failures.isEmpty, "\(failures.count) of \(file.cases.count) failed:\n\(failures.prefix(20).joined(separator: "\n"))")
+    }
+
+    @Test func emptyAndSingleScalar() {
+        #expect(WordSegmentation.boundaries([]) == [0])
+        #expect(WordSegmentation.boundaries(["a"]) == [0, 1])
+        #expect(WordSegmentation.boundaries(["\u{301}"]) == [0, 1])
+    }
+
+    @Test func contractionsAndAbbreviations() {
+        #expect(segments("can't stop") == ["can't", " ", "stop"])
+        #expect(segments("don\u{2019}t") == ["don\u{2019}t"])
+        #expect(segments("e.g. this") == ["e.g", ".", " ", "this"])
+        #expect(words("'quoted'") == ["quoted"])
+    }
+
+    @Test func numbers() {
+        #expect(segments("3.14") == ["3.14"])
+        #expect(segments("1,000.50 USD") == ["1,000.50", " ", "USD"])
+        #expect(segments("v2") == ["v2"])
+        #expect(segments("3.") == ["3", "."])
+        #expect(words("-42") == ["42"])
+    }
+
+    @Test func hyphenatedWordsSplitAtTheHyphen() {
+        #expect(segments("well-known") == ["well", "-", "known"])
+        #expect(words("state-of-the-art") == ["state", "of", "the", "art"])
+        #expect(segments("snake_case_name") == ["snake_case_name"])
+    }
+
+    @Test func whitespaceAndNewlines() {
+        #expect(segments("a  b") == ["a", "  ", "b"])
+        #expect(segments("a\r\nb") == ["a", "\r\n", "b"])
+        #expect(segments("a\n\nb") == ["a", "\n", "\n", "b"])
+    }
+
+    @Test func cjkIdeographsAreSeparateWordsAndKatakanaJoins() {
+        #expect(segments("日本語") == ["日", "本", "語"])
+        #expect(words("日本語") == ["日", "本", "語"])
+        #expect(segments("カタカナ") == ["カタカナ"])
+        #expect(segments("ひらがな") == ["ひ", "ら", "が", "な"])
+        #expect(words("東京、大阪") == ["東", "京", "大", "阪"])
+    }
+
+    @Test func emojiZWJSequencesStayWhole() {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        #expect(segments(family) == [family])
+        #expect(!isWordLike(family))
+        let heart = "\u{2764}\u{FE0F}"
+        #expect(segments("I \(heart) it") == ["I", " ", heart, " ", "it"])
+        let thumb = "\u{1F44D}\u{1F3FD}"
+        #expect(segments(thumb + "ok") == [thumb, "ok"])
+        #expect(!isWordLike("1\u{FE0F}\u{20E3}"))
+    }
+
+    @Test func flagsPairUp() {
+        let us = "\u{1F1FA}\u{1F1F8}", fr = "\u{1F1EB}\u{1F1F7}"
+        #expect(segments(us + fr) == [us, fr])
+        #expect(segments(us + fr + "\u{1F1E9}") == [us, fr, "\u{1F1E9}"])
+        #expect(!isWordLike(us))
+    }
+
+    @Test func combiningMarksStayWithTheirBase() {
+        let ecole = "e\u{301}cole"
+        #expect(segments(ecole + " na\u{308}ive") == [ecole, " ", "na\u{308}ive"])
+        #expect(segments("\u{301}a") == ["\u{301}", "a"])
+        #expect(segments("a\u{200B}b") == ["a", "\u{200B}", "b"])
+        #expect(segments("a\u{AD}b") == ["a\u{AD}b"])
+    }
+
+    @Test func hebrewQuotes() {
+        #expect(segments("צה\"ל") == ["צה\"ל"])
+        #expect(segments("א'") == ["א'"])
+        #expect(words("שלום עולם") == ["שלום", "עולם"])
+    }
+
+    @Test func urlsAndEmail() {
+        #expect(segments("https://example.com/path") ==
+                ["https", ":", "/", "/", "example.com", "/", "path"])
+        #expect(words("mail me@host.org") == ["mail", "me", "host.org"])
+    }
+
+    @Test func isWordLikeClassifiesSegments() {
+        for word in ["can't", "3.14", "e.g", "日", "カタカナ", "צה\"ל", "x", "Ⅻ", "²", "ไทย", "foo_bar"] {
+            #expect(isWordLike(word), "\(word)")
+        }
+        for other in ["", " ", "\t", ".", "-", "...", "\u{1F600}", "\u{1F1FA}\u{1F1F8}", "_", "\u{301}", "€"] {
+            #expect(!isWordLike(other), "\(other.unicodeScalars.map { $0.value })")
+        }
+    }
+
+    @Test func propertyLookupMatchesTheGeneratorsNumbering() {
+        #expect(WordBreakProperty("a") == .aLetter)
+        #expect(WordBreakProperty("\u{5D0}") == .hebrewLetter)
+        #expect(WordBreakProperty("7") == .numeric)
+        #expect(WordBreakProperty("\u{30A2}") == .katakana)
+        #expect(WordBreakProperty("'") == .singleQuote)
+        #expect(WordBreakProperty("\"") == .doubleQuote)
+        #expect(WordBreakProperty(".") == .midNumLet)
+        #expect(WordBreakProperty(":") == .midLetter)
+        #expect(WordBreakProperty(",") == .midNum)
+        #expect(WordBreakProperty("_") == .extendNumLet)
+        #expect(WordBreakProperty(" ") == .wSegSpace)
+        #expect(WordBreakProperty("\r") == .cr)
+        #expect(WordBreakProperty("\n") == .lf)
+        #expect(WordBreakProperty("\u{2028}") == .newline)
+        #expect(WordBreakProperty("\u{301}") == .extend)
+        #expect(WordBreakProperty("\u{200D}") == .zwj)
+        #expect(WordBreakProperty("\u{AD}") == .format)
+        #expect(WordBreakProperty("\u{1F1E6}") == .regionalIndicator)
+        #expect(WordBreakProperty("\u{10FFFF}") == .other)
+        #expect(WordBreakProperty.isExtendedPictographic("\u{1F600}"))
+        #expect(WordBreakProperty.isExtendedPictographic("\u{A9}"))
+        #expect(!WordBreakProperty.isExtendedPictographic("a"))
+    }
+}
