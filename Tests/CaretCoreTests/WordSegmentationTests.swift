@@ -150,3 +150,45 @@ private func isWordLike(_ text: String) -> Bool {
         #expect(!WordBreakProperty.isExtendedPictographic("a"))
     }
 }
+
+@Suite struct WordSegmentationQueryTests {
+    let text = Array("Don't panic, 3.14 \u{1F1FA}\u{1F1F8}!".unicodeScalars)
+
+    @Test func segmentContainingAnIndex() {
+        #expect(WordSegmentation.segment(containing: 0, in: text) == 0..<5)
+        #expect(WordSegmentation.segment(containing: 4, in: text) == 0..<5)
+        #expect(WordSegmentation.segment(containing: 5, in: text) == 5..<6)
+        #expect(WordSegmentation.segment(containing: 14, in: text) == 13..<17)
+        #expect(WordSegmentation.segment(containing: 18, in: text) == 18..<20)
+    }
+
+    @Test func wordUnderTheCaret() {
+        #expect(WordSegmentation.wordRange(at: 0, in: text) == 0..<5)
+        #expect(WordSegmentation.wordRange(at: 2, in: text) == 0..<5)
+        #expect(WordSegmentation.wordRange(at: 5, in: text) == 0..<5)   // just after "Don't"
+        #expect(WordSegmentation.wordRange(at: 6, in: text) == 6..<11)  // just before "panic"
+        #expect(WordSegmentation.wordRange(at: 12, in: text) == nil)    // between ", " and " "
+        #expect(WordSegmentation.wordRange(at: 19, in: text) == nil)    // inside the flag
+        #expect(WordSegmentation.wordRange(at: 0, in: []) == nil)
+    }
+
+    @Test func neighbouringBoundaries() {
+        #expect(WordSegmentation.boundary(before: 0, in: text) == nil)
+        #expect(WordSegmentation.boundary(before: 3, in: text) == 0)
+        #expect(WordSegmentation.boundary(before: 5, in: text) == 0)
+        #expect(WordSegmentation.boundary(after: 0, in: text) == 5)
+        #expect(WordSegmentation.boundary(after: 5, in: text) == 6)
+        #expect(WordSegmentation.boundary(after: text.count, in: text) == nil)
+        #expect(WordSegmentation.boundary(before: text.count, in: text) == 20)
+    }
+
+    @Test func queriesAgreeWithTheBoundaryList() {
+        let bounds = WordSegmentation.boundaries(text)
+        for index in text.indices {
+            let segment = WordSegmentation.segment(containing: index, in: text)
+            #expect(bounds.contains(segment.lowerBound) && bounds.contains(segment.upperBound))
+            #expect(!bounds.contains(where: { $0 > segment.lowerBound && $0 < segment.upperBound }))
+            #expect(segment.contains(index))
+        }
+    }
+}
