@@ -125,6 +125,16 @@ private func isWordLike(_ text: String) -> Bool {
         }
     }
 
+    @Test func windowLookupAgreesWithSingleLookupForEveryScalar() {
+        // The window lookup caches the last range; walk all scalars forwards and backwards.
+        let all = (UInt32(0)...0x10FFFF).compactMap(Unicode.Scalar.init)
+        for order in [all, all.reversed()] {
+            let expected = order.map(WordBreakProperty.packed)
+            let window = WordSegmentation.withPackedProperties(order[...]) { Array($0) }
+            #expect(window == expected)
+        }
+    }
+
     @Test func propertyLookupMatchesTheGeneratorsNumbering() {
         #expect(WordBreakProperty("a") == .aLetter)
         #expect(WordBreakProperty("\u{5D0}") == .hebrewLetter)

@@ -38,7 +38,13 @@ enum WordBreakProperty: UInt8, Sendable {
     /// The packed byte for `value` (above Latin-1 or not) in a sorted change-point table.
     @inline(__always)
     static func lookUp(_ value: UInt32, in table: UnsafeBufferPointer<UInt32>) -> UInt8 {
-        // Find the last entry whose start is <= value. Entry 0 starts at 0, so one always exists.
+        UInt8(truncatingIfNeeded: table[entryIndex(value, in: table)])
+    }
+
+    /// The index of the last entry of `table` whose start is not above `value`. Entry 0 starts
+    /// at 0, so one always exists.
+    @inline(__always)
+    static func entryIndex(_ value: UInt32, in table: UnsafeBufferPointer<UInt32>) -> Int {
         var low = 0
         var high = table.count
         while high - low > 1 {
@@ -49,6 +55,6 @@ enum WordBreakProperty: UInt8, Sendable {
                 high = mid
             }
         }
-        return UInt8(truncatingIfNeeded: table[low])
+        return low
     }
 }

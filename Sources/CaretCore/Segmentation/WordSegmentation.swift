@@ -60,11 +60,24 @@ public enum WordSegmentation {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scalars.count) { buffer in
             WordBreakProperty.latin1Table.withUnsafeBufferPointer { latin1 in
                 WordBreakProperty.rangeTable.withUnsafeBufferPointer { ranges in
+                    // The range of the last table hit: runs of one script mostly stay inside it.
+                    var cachedStart: UInt32 = 1
+                    var cachedEnd: UInt32 = 0
+                    var cachedByte: UInt8 = 0
                     var out = 0
                     for scalar in scalars {
                         let value = scalar.value
-                        buffer[out] = value < 0x100
-                            ? latin1[Int(value)] : WordBreakProperty.lookUp(value, in: ranges)
+                        if value < 0x100 {
+                            buffer[out] = latin1[Int(value)]
+                        } else if value >= cachedStart && value < cachedEnd {
+                            buffer[out] = cachedByte
+                        } else {
+                            let entry = WordBreakProperty.entryIndex(value, in: ranges)
+                            cachedStart = ranges[entry] &>> 8
+                            cachedEnd = entry + 1 < ranges.count ? ranges[entry + 1] &>> 8 : 0x110000
+                            cachedByte = UInt8(truncatingIfNeeded: ranges[entry])
+                            buffer[out] = cachedByte
+                        }
                         out += 1
                     }
                 }
