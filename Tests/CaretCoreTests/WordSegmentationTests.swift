@@ -202,3 +202,105 @@ private func isWordLike(_ text: String) -> Bool {
         }
     }
 }
+
+/// Seeded random sequences against a naive reading of the rules that looks back from every
+/// position instead of carrying state, to catch state bugs over longer runs than the Unicode
+/// test file has.
+@Suite struct WordSegmentationRandomTests {
+    static let samples: [Unicode.Scalar] = [
+        "a", "Z", "\u{5D0}", "1", "\u{30A2}", "'", "\"", ".", ":", ",", ";", "_", " ", "\u{3000}",
+        "\r", "\n", "\u{2028}", "\u{301}", "\u{200D}", "\u{AD}", "\u{1F1E6}", "\u{1F1E7}",
+        "\u{1F600}", "\u{2701}", "\u{65E5}", "-", "\u{FE0F}",
+    ]
+
+    /// The rules read literally: WB4 by walking back over Extend/Format/ZWJ at each position.
+    static func reference(_ scalars: [Unicode.Scalar]) -> [Int] {
+        let p = scalars.map(WordBreakProperty.init)
+        let pict = scalars.map(WordBreakProperty.isExtendedPictographic)
+        func ignorable(_ i: Int) -> Bool { [.extend, .format, .zwj].contains(p[i]) }
+        func newline(_ i: Int) -> Bool { [.cr, .lf, .newline].contains(p[i]) }
+        func ahLetter(_ i: Int?) -> Bool { i.map { p[$0] == .aLetter || p[$0] == .hebrewLetter } ?? false }
+        func isP(_ i: Int?, _ value: WordBreakProperty) -> Bool { i.map { p[$0] == value } ?? false }
+        /// The character that the text before `position` reduces to under WB4.
+        func effective(before position: Int) -> Int? {
+            guard position > 0 else { return nil }
+            var k = position - 1
+            while k >= 0, ignorable(k) { k -= 1 }
+            if k < 0 || newline(k) { return k + 1 < position ? k + 1 : k }
+            return k
+        }
+        func next(after i: Int) -> Int? {
+            var j = i + 1
+            while j < p.count, ignorable(j) { j += 1 }
+            return j < p.count ? j : nil
+        }
+        var result = [0]
+        guard !p.isEmpty else { return result }
+        for i in 1..<p.count {
+            let joined: Bool
+            if p[i - 1] == .cr && p[i] == .lf { joined = true }
+            else if newline(i - 1) || newline(i) { joined = false }
+            else if p[i - 1] == .zwj && pict[i] { joined = true }
+            else if p[i - 1] == .wSegSpace && p[i] == .wSegSpace { joined = true }
+            else if ignorable(i) { joined = true }
+            else {
+                let prev = effective(before: i)
+                let prev2 = prev.flatMap { effective(before: $0) }
+                let nxt = next(after: i)
+                let midLetterQ: Set<WordBreakProperty> = [.midLetter, .midNumLet, .singleQuote]
+                let midNumQ: Set<WordBreakProperty> = [.midNum, .midNumLet, .singleQuote]
+                var riRun = 0
+                var k = prev
+                while let j = k, p[j] == .regionalIndicator { riRun += 1; k = effective(before: j) }
+                joined = (ahLetter(prev) && ahLetter(i))                                           // WB5
+                    || (ahLetter(prev) && midLetterQ.contains(p[i]) && ahLetter(nxt))              // WB6
+                    || (ahLetter(prev2) && prev.map { midLetterQ.contains(p[$0]) } == true && ahLetter(i))  // WB7
+                    || (isP(prev, .hebrewLetter) && p[i] == .singleQuote)                          // WB7a
+                    || (isP(prev, .hebrewLetter) && p[i] == .doubleQuote && isP(nxt, .hebrewLetter))  // WB7b
+                    || (isP(prev2, .hebrewLetter) && isP(prev, .doubleQuote) && p[i] == .hebrewLetter)  // WB7c
+                    || (isP(prev, .numeric) && p[i] == .numeric)                                   // WB8
+                    || (ahLetter(prev) && p[i] == .numeric)                                        // WB9
+                    || (isP(prev, .numeric) && ahLetter(i))                                        // WB10
+                    || (isP(prev2, .numeric) && prev.map { midNumQ.contains(p[$0]) } == true && p[i] == .numeric)  // WB11
+                    || (isP(prev, .numeric) && midNumQ.contains(p[i]) && isP(nxt, .numeric))       // WB12
+                    || (isP(prev, .katakana) && p[i] == .katakana)                                 // WB13
+                    || ((ahLetter(prev) || isP(prev, .numeric) || isP(prev, .katakana) || isP(prev, .extendNumLet))
+                        && p[i] == .extendNumLet)                                                  // WB13a
+                    || (isP(prev, .extendNumLet) && (ahLetter(i) || p[i] == .numeric || p[i] == .katakana))  // WB13b
+                    || (p[i] == .regionalIndicator && riRun % 2 == 1)                              // WB15, WB16
+            }
+            if !joined { result.append(i) }
+        }
+        result.append(p.count)
+        return result
+    }
+
+    @Test func theReferenceItselfPassesWordBreakTest() throws {
+        let file = try UnicodeBreakTestFile("WordBreakTest.txt")
+        let failing = file.cases.filter { Self.reference($0.scalars) != $0.boundaries }.map(\.line)
+        #expect(failing.isEmpty, "reference fails lines \(failing.prefix(20))")
+    }
+
+    @Test func agreesWithTheLiteralRulesOnRandomText() {
+        let seed: UInt64 = 0x5EED_0029
+        var state = seed
+        func random() -> UInt64 {  // SplitMix64
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        var failures = 0
+        for _ in 0..<3000 {
+            let length = Int(random() % 24)
+            let scalars = (0..<length).map { _ in Self.samples[Int(random() % UInt64(Self.samples.count))] }
+            let expected = Self.reference(scalars)
+            let actual = WordSegmentation.boundaries(scalars)
+            if actual != expected, failures < 5 {
+                failures += 1
+                Issue.record("seed \(seed): \(scalars.map { String($0.value, radix: 16) }) expected \(expected) got \(actual)")
+            }
+        }
+    }
+}
