@@ -1,32 +1,22 @@
 /// Cutting text into leaves.
 extension Node {
     /// Leaves holding `bytes` (valid UTF-8 that starts and ends on cluster boundaries) with
-    /// `runs`, cut on cluster boundaries near `targetLeafBytes`; a single cluster longer than a
-    /// leaf gets a leaf of its own.
+    /// `runs`, cut on cluster boundaries near `targetLeafBytes`.
     /// - Complexity: O(bytes.count).
     static func makeLeaves(_ bytes: [UInt8], runs: [LeafRun]) -> [Node] {
         if bytes.count <= maxLeafBytes {
             return bytes.isEmpty ? [] : [Node(leafBytes: bytes, runs: runs, summary: leafSummary(bytes))]
         }
-        var leaves: [Node] = []
-        leaves.reserveCapacity(bytes.count / targetLeafBytes + 1)
-        var splitter = RunSplitter(runs: runs)
-        bytes.withUnsafeBufferPointer { buffer in
-            var start = 0
-            while start < buffer.count {
-                let end = buffer.count - start <= maxLeafBytes ? buffer.count : cut(buffer, from: start)
-                let leafBytes = Array(buffer[start..<end])
-                leaves.append(Node(leafBytes: leafBytes, runs: splitter.take(end - start), summary: leafSummary(leafBytes)))
-                start = end
-            }
-        }
-        return leaves
+        var builder = LeafBuilder()
+        bytes.withUnsafeBufferPointer { builder.append($0, runs: runs) }
+        return builder.finish()
     }
 
-    /// Where to end a leaf that starts at `start` (a cluster boundary): a cluster boundary near
-    /// `start + targetLeafBytes` and no further than `start + maxLeafBytes`, unless one cluster
-    /// is longer than that.
-    private static func cut(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    /// Where to end a leaf that starts at `start` (a cluster boundary) in `buffer`: a cluster
+    /// boundary near `start + targetLeafBytes` and no further than `start + maxLeafBytes`, or the
+    /// end of one cluster longer than that. `buffer` must hold more than `maxLeafBytes` after
+    /// `start`. When more text may follow (`isFinal` false), returns nil if the answer depends on it.
+    static func cut(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool) -> Int? {
         let target = start + targetLeafBytes
         let limit = start + maxLeafBytes
         // A position between two ASCII bytes (not CR LF) is always a boundary.
@@ -42,52 +32,125 @@ extension Node {
             if x < 0x80, y < 0x80, !(x == 0x0D && y == 0x0A) { return i }
             i -= 1
         }
-        // Otherwise segment: the window starts on a boundary; a boundary is trusted only if the
-        // window extends past it (the window is cut on a scalar boundary, two scalars on).
+        // Otherwise segment a window that starts on a boundary. A boundary is trusted only when
+        // the scalar after it is inside the window (it decides the boundary) or the text ends there.
         var windowEnd = min(buffer.count, limit + 8)
         while windowEnd < buffer.count, buffer[windowEnd] & 0xC0 == 0x80 { windowEnd += 1 }
+        let endIsFinal = isFinal && windowEnd == buffer.count
         let window = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<windowEnd]), as: UTF8.self)
         var position = start
-        var best = -1
+        var best: Int?
         for character in window {
             let next = position + character.utf8.count
-            if next >= windowEnd && windowEnd < buffer.count { break }
-            if next > limit { break }
+            if next > limit || (next == windowEnd && !endIsFinal) { break }
             position = next
             best = position
             if position >= target { break }
         }
-        if best > start { return best }
-        // One cluster is longer than a leaf: take it whole.
-        let rest = String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
-        return start + (rest.first.map { $0.utf8.count } ?? (buffer.count - start))
+        if let best { return best }
+        // One cluster is longer than a leaf: take it whole, once it is known where it ends.
+        var end = limit
+        while true {
+            let rest = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+            let first = rest.first.map { $0.utf8.count } ?? 0
+            if start + first < end { return start + first }
+            if end == buffer.count { return isFinal ? end : nil }
+            end = min(buffer.count, start + (end - start) * 2)
+            while end < buffer.count, buffer[end] & 0xC0 == 0x80 { end += 1 }
+        }
     }
 }
 
-/// Hands out consecutive slices of a run list, by byte length.
-struct RunSplitter {
-    private let runs: [LeafRun]
-    private var index = 0
-    private var usedOfCurrent = 0
+/// Builds leaves from text that arrives in pieces, holding only a few kilobytes that are not yet
+/// cut, so a large document never exists twice in memory while it is built.
+struct LeafBuilder {
+    private var pending: [UInt8] = []
+    private var consumed = 0
+    private var runs: [LeafRun] = []
+    private var runIndex = 0
+    private var usedOfRun = 0
+    private(set) var leaves: [Node] = []
 
-    init(runs: [LeafRun]) { self.runs = runs }
+    /// Appends valid UTF-8 `bytes` covered by `runs`.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, runs newRuns: [LeafRun]) {
+        pending.append(contentsOf: bytes)
+        for run in newRuns { runs.appendCoalescing(run) }
+        cutLeaves(isFinal: false)
+    }
 
-    /// The runs covering the next `length` bytes.
-    mutating func take(_ length: Int) -> [LeafRun] {
-        var result: [LeafRun] = []
-        var remaining = length
+    /// Appends valid UTF-8 `bytes` carrying `attributes`.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, attributes: Attributes) {
+        append(bytes, runs: [LeafRun(length: bytes.count, attributes: attributes)])
+    }
+
+    /// The leaves, once all text has been appended.
+    mutating func finish() -> [Node] {
+        cutLeaves(isFinal: true)
+        return leaves
+    }
+
+    private mutating func cutLeaves(isFinal: Bool) {
+        var cuts: [Int] = []
+        pending.withUnsafeBufferPointer { buffer in
+            var start = consumed
+            while buffer.count - start > Node.maxLeafBytes {
+                guard let end = Node.cut(buffer, from: start, isFinal: isFinal) else { break }
+                cuts.append(end)
+                start = end
+            }
+            if isFinal && start < buffer.count { cuts.append(buffer.count) }
+        }
+        for end in cuts { emit(upTo: end) }
+        if consumed > 1 << 16 || consumed == pending.count {
+            pending.removeFirst(consumed)
+            consumed = 0
+        }
+    }
+
+    private mutating func emit(upTo end: Int) {
+        let bytes = Array(pending[consumed..<end])
+        var leafRuns: [LeafRun] = []
+        var remaining = end - consumed
         while remaining > 0 {
-            let run = runs[index]
-            let available = run.length - usedOfCurrent
-            let used = min(available, remaining)
-            result.appendCoalescing(LeafRun(length: used, attributes: run.attributes))
+            let run = runs[runIndex]
+            let used = min(run.length - usedOfRun, remaining)
+            leafRuns.appendCoalescing(LeafRun(length: used, attributes: run.attributes))
             remaining -= used
-            usedOfCurrent += used
-            if usedOfCurrent == run.length {
-                index += 1
-                usedOfCurrent = 0
+            usedOfRun += used
+            if usedOfRun == run.length {
+                runIndex += 1
+                usedOfRun = 0
             }
         }
-        return result
+        if runIndex > 4096 {
+            runs.removeFirst(runIndex)
+            runIndex = 0
+        }
+        leaves.append(Node(leafBytes: bytes, runs: leafRuns, summary: Node.leafSummary(bytes)))
+        consumed = end
     }
+}
+
+extension AttributedText {
+    /// Builds attributed text piece by piece without holding the text twice, for large documents.
+    public struct Builder {
+        private var leaves = LeafBuilder()
+
+        public init() {}
+
+        /// Appends `string` carrying `attributes`.
+        public mutating func append(_ string: String, attributes: Attributes = Attributes()) {
+            guard !string.isEmpty else { return }
+            var string = string
+            string.withUTF8 { leaves.append($0, attributes: attributes) }
+        }
+
+        /// The text built so far; the builder is spent.
+        public mutating func finish() -> AttributedText {
+            var nodes = leaves.finish()
+            return AttributedText(root: Node.makeRoot(&nodes))
+        }
+    }
+
+    init(root: Node) { self.root = root }
 }

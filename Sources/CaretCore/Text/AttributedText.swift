@@ -32,13 +32,9 @@ public struct AttributedText: Sendable, CustomStringConvertible {
     /// Text built from consecutive pieces, each with its attributes (equal neighbours coalesce).
     /// - Complexity: O(n).
     public init<S: Sequence>(runs pieces: S) where S.Element == (String, Attributes) {
-        var bytes: [UInt8] = []
-        var runs: [LeafRun] = []
-        for (string, attributes) in pieces {
-            bytes += string.utf8
-            runs.appendCoalescing(LeafRun(length: string.utf8.count, attributes: attributes))
-        }
-        self.init(bytes: bytes, runs: runs)
+        var builder = Builder()
+        for (string, attributes) in pieces { builder.append(string, attributes: attributes) }
+        self = builder.finish()
     }
 
     /// Text from valid UTF-8 and runs covering it.

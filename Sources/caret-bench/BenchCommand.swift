@@ -1,0 +1,91 @@
+import Foundation
+
+/// The command line of `caret-bench`.
+enum BenchCommand {
+    static let usage = """
+    usage: caret-bench [--json FILE] [--filter TEXT] [--quick] [--traces DIR]
+
+    Runs Caret's benchmarks and prints a table of figures. Build it in release:
+      swift run -c release caret-bench
+
+      --json FILE    also write the figures as JSON to FILE
+      --filter TEXT  run only the cases whose name contains TEXT
+      --quick        fewer repetitions and smaller inputs (a smoke run, not for reporting)
+      --repeat N     repeat each timed trace replay N times (for profiling)
+      --no-peers     skip the Foundation peers (AttributedString, NSMutableAttributedString)
+      --traces DIR   the editing traces (default: ../shared/data/editing-traces, or $CARET_TRACES)
+      --help         show this help
+    """
+
+    static func main(_ arguments: [String]) -> Int32 {
+        var options = BenchOptions()
+        var i = 0
+        func value(_ flag: String) -> String? {
+            i += 1
+            guard i < arguments.count else {
+                FileHandle.standardError.write("caret-bench: \(flag) needs a value\n\(usage)\n".data(using: .utf8)!)
+                return nil
+            }
+            return arguments[i]
+        }
+        while i < arguments.count {
+            switch arguments[i] {
+            case "--help", "-h":
+                print(usage)
+                return 0
+            case "--json": guard let v = value("--json") else { return 64 }; options.jsonPath = v
+            case "--filter": guard let v = value("--filter") else { return 64 }; options.filter = v
+            case "--traces": guard let v = value("--traces") else { return 64 }; options.tracesDirectory = v
+            case "--quick": options.quick = true
+            case "--no-peers": options.peers = false
+            case "--repeat": guard let v = value("--repeat"), let n = Int(v), n > 0 else { return 64 }; options.repetitions = n
+            case "--child-memory":
+                // Internal: measure the peak memory of building a large document in a fresh process.
+                guard let v = value("--child-memory"), let mib = Int(v) else { return 64 }
+                MemoryBenchmark.child(megabytes: mib)
+                return 0
+            default:
+                FileHandle.standardError.write("caret-bench: unknown argument '\(arguments[i])'\n\(usage)\n".data(using: .utf8)!)
+                return 64
+            }
+            i += 1
+        }
+        #if DEBUG
+        FileHandle.standardError.write("caret-bench: this is a debug build; figures are meaningless. Use: swift run -c release caret-bench\n".data(using: .utf8)!)
+        #endif
+        let report = BenchReport()
+        let suites: [(String, (BenchOptions, BenchReport) throws -> Void)] = [
+            ("traces", TraceBenchmarks.run),
+            ("storage", StorageBenchmarks.run),
+            ("memory", MemoryBenchmark.run),
+        ]
+        for (name, run) in suites {
+            do {
+                try run(options, report)
+            } catch {
+                FileHandle.standardError.write("caret-bench: \(name): \(error)\n".data(using: .utf8)!)
+                return 70
+            }
+        }
+        if let path = options.jsonPath {
+            do {
+                try report.writeJSON(to: path)
+            } catch {
+                FileHandle.standardError.write("caret-bench: cannot write \(path): \(error)\n".data(using: .utf8)!)
+                return 73
+            }
+        }
+        return 0
+    }
+}
+
+struct BenchOptions {
+    var jsonPath: String?
+    var filter: String?
+    var quick = false
+    var tracesDirectory: String?
+    var peers = true
+    var repetitions: Int?
+
+    func wants(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+}

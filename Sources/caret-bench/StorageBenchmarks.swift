@@ -1,0 +1,91 @@
+import CaretCore
+import Foundation
+
+/// Random edits in small and large documents, and attribute changes over many runs.
+enum StorageBenchmarks {
+    static func run(_ options: BenchOptions, _ report: BenchReport) throws {
+        if options.wants("random edits") { try randomEdits(options, report) }
+        if options.wants("bold") { try boldOverRuns(options, report) }
+    }
+
+    /// A document of `bytes` bytes of words and line breaks, deterministic.
+    static func document(bytes: Int, runs: Int = 1) -> AttributedText {
+        var random = BenchRandom(seed: 42)
+        var builder = AttributedText.Builder()
+        let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "caret", "rope"]
+        let pieceBytes = max(1, bytes / runs)
+        var written = 0
+        var piece = ""
+        var runIndex = 0
+        while written < bytes {
+            var word = words[Int(random.next() % UInt64(words.count))]
+            word += random.next() % 12 == 0 ? "\n" : " "
+            piece += word
+            written += word.utf8.count
+            if piece.utf8.count >= pieceBytes || written >= bytes {
+                builder.append(piece, attributes: runIndex % 2 == 0 ? Attributes() : .traits(.italic))
+                runIndex += 1
+                piece = ""
+            }
+        }
+        return builder.finish()
+    }
+
+    static func randomEdits(_ options: BenchOptions, _ report: BenchReport) throws {
+        let edits = options.quick ? 50_000 : 400_000
+        var perEdit: [Double] = []
+        for (label, size) in [("64 KiB", 64 << 10), ("64 MiB", 64 << 20)] {
+            var text = document(bytes: size)
+            var random = BenchRandom(seed: 7)
+            let italic = Attributes.traits(.italic)
+            let ns = try Clock.median(1) {
+                for _ in 0..<edits {
+                    let length = text.utf16Count
+                    let position = Int(random.next() % UInt64(length))
+                    if random.next() % 2 == 0 {
+                        try text.replaceSubrange(position..<position, with: "x", attributes: italic)
+                    } else {
+                        try text.replaceSubrange(position..<(position + 1), with: "", attributes: italic)
+                    }
+                }
+            } / Double(edits)
+            perEdit.append(ns)
+            report.add("random 1-char edits, \(label) document", ns, "ns/edit", note: "\(edits) edits at random positions")
+        }
+        report.add("random edits: 64 MiB / 64 KiB", perEdit[1] / perEdit[0], "x", note: "target <= 2x")
+    }
+
+    static func boldOverRuns(_ options: BenchOptions, _ report: BenchReport) throws {
+        let text = document(bytes: 1 << 20, runs: 10_000)
+        let range = 0..<text.utf16Count
+        let bold = Attributes.traits(.bold)
+        var done = text
+        let repetitions = options.quick ? 5 : 31
+        let apply = try Clock.median(repetitions) {
+            done = text
+            try done.mergeAttributes(bold, in: range)
+        }
+        report.add("bold over 1 MiB with \(text.runs.count) runs", apply / 1e6, "ms", note: "merge bold, median of \(repetitions)")
+        let saved = try text.attributedText(in: range)
+        var undone = done
+        let undo = try Clock.median(repetitions) {
+            undone = done
+            try undone.replaceSubrange(range, with: saved)
+        }
+        guard undone == text else { throw BenchError("undo of bold did not restore the runs") }
+        report.add("undo of that bold (restore the saved runs)", undo / 1e6, "ms", note: "median of \(repetitions)")
+    }
+}
+
+/// SplitMix64, so every run edits the same positions.
+struct BenchRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

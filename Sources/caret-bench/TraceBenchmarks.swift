@@ -1,0 +1,69 @@
+import CaretCore
+import Foundation
+
+/// Replays of the public editing traces through the storage API, with attribute runs present,
+/// beside Foundation's `AttributedString` and `NSMutableAttributedString` on the same edits.
+enum TraceBenchmarks {
+    /// Inserted text alternates between these every 64 edits, so the document holds runs.
+    static let flipEvery = 64
+    static let attributesA = try! Attributes([(.custom("flip"), .bool(true))])
+    static let attributesB = Attributes.traits(.italic)
+
+    static func run(_ options: BenchOptions, _ report: BenchReport) throws {
+        let directory = options.tracesDirectory ?? EditingTrace.defaultDirectory()
+        for path in try EditingTrace.files(in: directory) {
+            guard options.wants("trace " + path.split(separator: "/").last!) else { continue }
+            let trace = try EditingTrace(path: path)
+            let isMain = trace.name == "automerge-paper"
+            let repetitions = options.repetitions ?? (options.quick ? 3 : (isMain ? 15 : 7))
+            var final = AttributedText()
+            let caret = try Clock.median(repetitions) { final = try replay(trace) }
+            guard final.string == trace.endContent else { throw BenchError("\(trace.name): wrong final text") }
+            report.add("trace \(trace.name): Caret storage", caret / 1e6, "ms",
+                       note: "\(trace.edits.count) edits, \(final.runs.count) runs, median of \(repetitions)")
+            guard options.peers, isMain || !options.quick else { continue }
+            let ns = Clock.median(1) { replayNSMutableAttributedString(trace) }
+            report.add("trace \(trace.name): NSMutableAttributedString", ns / 1e6, "ms",
+                       note: String(format: "Caret is %.1fx faster", ns / caret))
+            if isMain && !options.quick {
+                let attributed = Clock.median(1) { replayAttributedString(trace) }
+                report.add("trace \(trace.name): AttributedString", attributed / 1e6, "ms",
+                           note: String(format: "Caret is %.0fx faster", attributed / caret))
+            }
+        }
+    }
+
+    static func replay(_ trace: EditingTrace) throws -> AttributedText {
+        var text = AttributedText(trace.startContent)
+        for (i, edit) in trace.edits.enumerated() {
+            let attributes = (i / flipEvery) % 2 == 0 ? attributesA : attributesB
+            try text.replaceSubrange(edit.location..<(edit.location + edit.length), with: edit.text, attributes: attributes)
+        }
+        return text
+    }
+
+    static func replayNSMutableAttributedString(_ trace: EditingTrace) {
+        let text = NSMutableAttributedString(string: trace.startContent)
+        let a: [NSAttributedString.Key: Any] = [NSAttributedString.Key("flip"): true]
+        let b: [NSAttributedString.Key: Any] = [NSAttributedString.Key("italic"): true]
+        for (i, edit) in trace.edits.enumerated() {
+            let piece = NSAttributedString(string: edit.text, attributes: (i / flipEvery) % 2 == 0 ? a : b)
+            text.replaceCharacters(in: NSRange(location: edit.location, length: edit.length), with: piece)
+        }
+        precondition(text.string == trace.endContent)
+    }
+
+    static func replayAttributedString(_ trace: EditingTrace) {
+        var text = AttributedString(trace.startContent)
+        var a = AttributeContainer()
+        a.link = URL(string: "a:b")
+        let b = AttributeContainer()
+        for (i, edit) in trace.edits.enumerated() {
+            let utf16 = text.utf16
+            let lower = utf16.index(utf16.startIndex, offsetBy: edit.location)
+            let upper = utf16.index(lower, offsetBy: edit.length)
+            text.replaceSubrange(lower..<upper, with: AttributedString(edit.text, attributes: (i / flipEvery) % 2 == 0 ? a : b))
+        }
+        precondition(String(text.characters) == trace.endContent)
+    }
+}
