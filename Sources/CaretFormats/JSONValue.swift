@@ -1,6 +1,6 @@
 /// A JSON value (RFC 8259). Numbers written without a fraction or exponent that fit in 64 bits stay
 /// exact as `.integer`; every other number is a `.double`. Object members keep their source order.
-public enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -88,9 +88,9 @@ public enum JSONValue: Equatable, Sendable {
 }
 
 /// A JSON object: members in source (or insertion) order, duplicates kept, lookup by key.
-public struct JSONObject: Equatable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// One member of an object.
-    public struct Member: Equatable, Sendable {
+    public struct Member: Hashable, Sendable {
         /// The member's name.
         public var key: String
         /// The member's value.

@@ -155,3 +155,14 @@ import Testing
         return (0..<Int.random(in: 0..<6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
     }
 }
+
+@Suite struct JSONLiteralTests {
+    @Test func literalsBuildValues() throws {
+        let v: JSONValue = ["text": "a", "n": [1, 2.5, true, nil], "o": [:]]
+        #expect(v.serialized() == #"{"text":"a","n":[1,2.5,true,null],"o":{}}"#)
+        #expect(try JSONValue.parse(v.serialized()) == v)
+        #expect(v["n"]?.arrayValue?[0].integerValue == 1)
+        #expect(JSONValue.double(3).integerValue == 3)
+        #expect(JSONValue.double(3.5).integerValue == nil)
+    }
+}
