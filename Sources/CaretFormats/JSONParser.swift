@@ -138,6 +138,8 @@ struct JSONParser {
             depth -= 1
             return .object(JSONObject(members))
         }
+        // Reserving once beats growing 1, 2, 4, 8 on the small objects of trace lines.
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {

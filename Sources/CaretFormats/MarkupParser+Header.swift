@@ -12,11 +12,11 @@ extension MarkupParser {
     mutating func parseHeader(terminator: Unicode.Scalar, opener: Int) throws(Failure) -> Attributes {
         var attributes = Attributes()
         var seen: [AttributeKey] = []
-        let what = terminator == ":" ? "':' to end the attributes of the run opened at \(position(opener))"
-            : "'>' to end the typing attributes opened at \(position(opener))"
+        // Built only when an error is reported: locating the opener is O(n).
+        let what = HeaderEnd(terminator: terminator, opener: opener)
         while true {
             while index < scalars.count, scalars[index] == " " { index += 1 }
-            guard index < scalars.count else { throw Failure(index: index, message: "expected \(what)") }
+            guard index < scalars.count else { throw Failure(index: index, message: "expected \(describe(what))") }
             if scalars[index] == terminator {
                 index += 1
                 return attributes
@@ -51,6 +51,17 @@ extension MarkupParser {
         }
     }
 
+    /// The end of a header, described in error messages.
+    struct HeaderEnd {
+        var terminator: Unicode.Scalar
+        var opener: Int
+    }
+
+    func describe(_ end: HeaderEnd) -> String {
+        end.terminator == ":" ? "':' to end the attributes of the run opened at \(position(end.opener))"
+            : "'>' to end the typing attributes opened at \(position(end.opener))"
+    }
+
     func duplicate(_ key: AttributeKey, at index: Int) -> Failure {
         Failure(index: index, message: "expected each attribute once, '\(key.name)' appears twice")
     }
@@ -65,16 +76,16 @@ extension MarkupParser {
         }
     }
 
-    mutating func expectSeparator(_ terminator: Unicode.Scalar, what: String) throws(Failure) {
-        guard index < scalars.count else { throw Failure(index: index, message: "expected \(what)") }
+    mutating func expectSeparator(_ terminator: Unicode.Scalar, what: HeaderEnd) throws(Failure) {
+        guard index < scalars.count else { throw Failure(index: index, message: "expected \(describe(what))") }
         let c = scalars[index]
         guard c == " " || c == terminator else {
-            throw Failure(index: index, message: "expected a space or \(what), found '\(printable(c))'")
+            throw Failure(index: index, message: "expected a space or \(describe(what)), found '\(printable(c))'")
         }
     }
 
     /// An identifier or a quoted name; returns the key and whether it was quoted.
-    mutating func parseKey(expecting what: String) throws(Failure) -> (AttributeKey, Bool) {
+    mutating func parseKey(expecting what: HeaderEnd) throws(Failure) -> (AttributeKey, Bool) {
         let start = index
         if scalars[index] == "\"" {
             let name = try parseQuoted()
@@ -90,7 +101,7 @@ extension MarkupParser {
             index += 1
         }
         guard let key = AttributeKey(name: String(name)) else {
-            throw Failure(index: start, message: "expected an attribute (a trait, key=value, or a quoted \"key\"=value) or \(what), found '\(printable(scalars[start]))'")
+            throw Failure(index: start, message: "expected an attribute (a trait, key=value, or a quoted \"key\"=value) or \(describe(what)), found '\(printable(scalars[start]))'")
         }
         return (key, false)
     }
