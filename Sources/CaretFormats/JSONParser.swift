@@ -13,6 +13,8 @@ struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
     var depth = 0
+    /// Line feeds skipped as whitespace so far: gives JSON Lines their line numbers cheaply.
+    var newlines = 0
     /// Scratch buffer for strings with escapes, reused between strings.
     var scratch: [UInt8] = []
 
@@ -33,21 +35,27 @@ struct JSONParser {
     }
 
     /// Parses one value per line (JSON Lines); lines holding only whitespace are skipped.
-    mutating func parseLines(_ body: (JSONValue) throws -> Void) throws {
+    /// `body` gets the 1-based line each value starts on.
+    mutating func parseLines(_ body: (Int, JSONValue) throws -> Void) throws {
         while true {
             skipWhitespace()
             if position >= bytes.count { return }
+            let line = newlines + 1
             let value = try parseValue()
             // The rest of the line may hold blanks only.
             while position < bytes.count {
                 let b = bytes[position]
-                if b == 0x0A { position += 1; break }
+                if b == 0x0A {
+                    position += 1
+                    newlines += 1
+                    break
+                }
                 guard b == 0x20 || b == 0x09 || b == 0x0D else {
                     throw Failure(offset: position, message: "expected the end of the line after the value")
                 }
                 position += 1
             }
-            try body(value)
+            try body(line, value)
         }
     }
 
@@ -58,6 +66,7 @@ struct JSONParser {
         while position < bytes.count {
             let b = bytes[position]
             guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
+            newlines &+= b == 0x0A ? 1 : 0
             position += 1
         }
     }

@@ -30,6 +30,14 @@ extension JSONValue {
     /// - Throws: `JSONError` (with the line in the whole input) at the first invalid byte, or what `body` throws.
     /// - Complexity: O(n) in the length of the input.
     public static func parseLines(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONValue) throws -> Void) throws {
+        try parseNumberedLines(bytes) { _, value in try body(value) }
+    }
+
+    /// Parses JSON Lines like `parseLines(_:_:)`, and also hands `body` the 1-based line each
+    /// value starts on, for messages such as `trace.jsonl:12: unknown event`.
+    /// - Throws: `JSONError` at the first invalid byte, or what `body` throws.
+    /// - Complexity: O(n) in the length of the input.
+    public static func parseNumberedLines(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (_ line: Int, _ value: JSONValue) throws -> Void) throws {
         var parser = JSONParser(bytes: bytes)
         do {
             try parser.parseLines(body)

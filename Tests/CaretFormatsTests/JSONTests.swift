@@ -44,6 +44,13 @@ import Testing
         #expect(values == [.object(["a": .integer(1)]), .array([.integer(2)]), .string("x")])
     }
 
+    @Test func numbersJSONLines() throws {
+        var text = "{\"a\":1}\n\n  [2,\n3]\r\n\"x\"\n\n"
+        var seen: [Int] = []
+        try text.withUTF8 { buffer in try JSONValue.parseNumberedLines(buffer) { line, _ in seen.append(line) } }
+        #expect(seen == [1, 3, 5])
+    }
+
     @Test func reportsJSONLinesErrorsWithTheirFileLine() {
         do {
             _ = try JSONValue.parseLines("{\"a\":1}\n{\"a\":2} 3\n")
