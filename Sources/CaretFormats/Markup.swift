@@ -45,9 +45,9 @@ public enum Markup {
     /// The header items of `attributes` as markup prints them, space-separated in canonical order
     /// (`bold fontSize=14 link="https://a.b"`); empty for no attributes.
     public static func header(_ attributes: Attributes) -> String {
-        var out = ""
+        var out: [UInt8] = []
         MarkupPrinter.writeHeader(attributes, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -1,6 +1,6 @@
 import CaretCore
 
-/// Writes canonical markup for one document state.
+/// Writes canonical markup for one document state, as UTF-8 bytes.
 struct MarkupPrinter {
     let text: AttributedText
     /// Anchor and head, snapped to valid positions; nil without a selection.
@@ -8,7 +8,7 @@ struct MarkupPrinter {
     let head: Int?
     /// Typing attributes to print after the head, when they differ from the inherited ones.
     let typing: Attributes?
-    var out = ""
+    var out: [UInt8] = []
     /// Set right after a bare `|`, where a literal `<` must be escaped.
     var afterBareHead = false
 
@@ -38,43 +38,67 @@ struct MarkupPrinter {
     }
 
     mutating func print() -> String {
-        out.reserveCapacity(text.utf16Count + 16)
+        out.reserveCapacity(text.utf16Count + text.utf16Count / 8 + 16)
         for run in text.runs {
             writeMarkers(at: run.range.lowerBound)
             let attributed = !run.attributes.isEmpty
             if attributed {
-                out.unicodeScalars.append("{")
+                out.append(UInt8(ascii: "{"))
                 MarkupPrinter.writeHeader(run.attributes, to: &out)
-                out.unicodeScalars.append(":")
+                out.append(UInt8(ascii: ":"))
                 afterBareHead = false
             }
-            var offset = run.range.lowerBound
-            let string = (try? text.string(in: run.range)) ?? ""
-            for scalar in string.unicodeScalars {
-                if offset != run.range.lowerBound { writeMarkers(at: offset) }
-                writeTextScalar(scalar)
-                offset += scalar.utf16.count
-            }
+            var string = (try? text.string(in: run.range)) ?? ""
+            string.withUTF8 { writeRunText($0, from: run.range.lowerBound) }
             if attributed {
-                out.unicodeScalars.append("}")
+                out.append(UInt8(ascii: "}"))
                 afterBareHead = false
             }
         }
         writeMarkers(at: text.utf16Count)
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes the text of one run, escaping what must be and placing markers that fall inside it.
+    mutating func writeRunText(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+        var offset = start
+        let hasMarkers = anchor != nil
+        for b in bytes {
+            if b & 0xC0 == 0x80 {  // continuation byte: part of the scalar already started
+                out.append(b)
+                continue
+            }
+            if hasMarkers, offset != start { writeMarkers(at: offset) }
+            offset += b >= 0xF0 ? 2 : 1
+            switch b {
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(b)
+            case UInt8(ascii: "<") where afterBareHead:
+                out.append(UInt8(ascii: "\\"))
+                out.append(b)
+            case 0x0A, 0x09:
+                out.append(b)
+            case 0..<0x20, 0x7F:
+                MarkupPrinter.writeScalarEscape(UInt32(b), to: &out)
+            default:
+                out.append(b)
+            }
+            afterBareHead = false
+        }
     }
 
     mutating func writeMarkers(at offset: Int) {
         if anchor == offset && head != offset {
-            out.unicodeScalars.append("^")
+            out.append(UInt8(ascii: "^"))
             afterBareHead = false
         }
         if head == offset {
-            out.unicodeScalars.append("|")
+            out.append(UInt8(ascii: "|"))
             if let typing {
-                out.unicodeScalars.append("<")
+                out.append(UInt8(ascii: "<"))
                 MarkupPrinter.writeHeader(typing, to: &out)
-                out.unicodeScalars.append(">")
+                out.append(UInt8(ascii: ">"))
                 afterBareHead = false
             } else {
                 afterBareHead = true
@@ -82,51 +106,31 @@ struct MarkupPrinter {
         }
     }
 
-    mutating func writeTextScalar(_ scalar: Unicode.Scalar) {
-        switch scalar {
-        case "{", "}", "|", "^", "\\":
-            out.unicodeScalars.append("\\")
-            out.unicodeScalars.append(scalar)
-        case "<" where afterBareHead:
-            out.unicodeScalars.append("\\")
-            out.unicodeScalars.append(scalar)
-        case "\n", "\t":
-            out.unicodeScalars.append(scalar)
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                MarkupPrinter.writeScalarEscape(scalar, to: &out)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        afterBareHead = false
-    }
-
-    static func writeScalarEscape(_ scalar: Unicode.Scalar, to out: inout String) {
-        out += "\\u{"
-        out += String(scalar.value, radix: 16, uppercase: true)
-        out.unicodeScalars.append("}")
+    static func writeScalarEscape(_ value: UInt32, to out: inout [UInt8]) {
+        out.append(contentsOf: "\\u{".utf8)
+        out.append(contentsOf: String(value, radix: 16, uppercase: true).utf8)
+        out.append(UInt8(ascii: "}"))
     }
 
     // MARK: Headers
 
-    static func writeHeader(_ attributes: Attributes, to out: inout String) {
+    static func writeHeader(_ attributes: Attributes, to out: inout [UInt8]) {
         var first = true
         for entry in attributes {
-            if !first { out.unicodeScalars.append(" ") }
+            if !first { out.append(UInt8(ascii: " ")) }
             first = false
             if entry.key.isTrait, entry.value == .bool(true) {
-                out += entry.key.name
+                out.append(contentsOf: entry.key.name.utf8)
                 continue
             }
             writeKey(entry.key, to: &out)
-            out.unicodeScalars.append("=")
+            out.append(UInt8(ascii: "="))
             switch entry.value {
-            case .bool(let b): out += b ? "true" : "false"
-            case .number(let n): out += AttributeValue.format(n)
+            case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+            case .number(let n): out.append(contentsOf: AttributeValue.format(n).utf8)
             case .string(let s):
                 if entry.key == .foregroundColor || entry.key == .backgroundColor {
-                    out += s
+                    out.append(contentsOf: s.utf8)
                 } else {
                     writeQuoted(s, to: &out)
                 }
@@ -134,11 +138,11 @@ struct MarkupPrinter {
         }
     }
 
-    static func writeKey(_ key: AttributeKey, to out: inout String) {
+    static func writeKey(_ key: AttributeKey, to out: inout [UInt8]) {
         if case .custom(let name) = key, !isIdentifier(name) {
             writeQuoted(name, to: &out)
         } else {
-            out += key.name
+            out.append(contentsOf: key.name.utf8)
         }
     }
 
@@ -160,23 +164,22 @@ struct MarkupPrinter {
         }
     }
 
-    static func writeQuoted(_ s: String, to out: inout String) {
-        out.unicodeScalars.append("\"")
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"", "\\":
-                out.unicodeScalars.append("\\")
-                out.unicodeScalars.append(scalar)
-            case "\n", "\t":
-                out.unicodeScalars.append(scalar)
+    /// A double-quoted string: `\"` and `\\` escaped, controls (but LF and TAB) and DEL as `\u{hex}`.
+    static func writeQuoted(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(b)
+            case 0x0A, 0x09:
+                out.append(b)
+            case 0..<0x20, 0x7F:
+                writeScalarEscape(UInt32(b), to: &out)
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    writeScalarEscape(scalar, to: &out)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                out.append(b)
             }
         }
-        out.unicodeScalars.append("\"")
+        out.append(UInt8(ascii: "\""))
     }
 }
