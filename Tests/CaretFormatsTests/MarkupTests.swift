@@ -131,6 +131,13 @@ func attrs(_ pairs: (AttributeKey, AttributeValue)...) -> Attributes {
         #expect(Markup.print(state) == "{bold:ab}c")
     }
 
+    @Test func headerCornerCases() throws {
+        #expect(Markup.print(try Markup.parse("{ bold  italic :x}")) == "{bold italic:x}")
+        #expect(try Markup.parse("{:x}{bold:}y") == DocumentState(text: AttributedText("xy")))
+        #expect(try Markup.parse("{bold=false italic=true:x}") == DocumentState(text: AttributedText("x", attributes: .traits(.italic))))
+        #expect(try Markup.parse("a{bold:|}b").selection == Selection(caret: 1))
+    }
+
     @Test func headerHelperPrintsItems() {
         #expect(Markup.header(attrs((.bold, .bool(true)), (.fontSize, .number(14)))) == "bold fontSize=14")
         #expect(Markup.header(Attributes()) == "")
