@@ -138,6 +138,12 @@ func attrs(_ pairs: (AttributeKey, AttributeValue)...) -> Attributes {
         #expect(try Markup.parse("a{bold:|}b").selection == Selection(caret: 1))
     }
 
+    @Test func conveniencesOnTheCoreTypes() throws {
+        let state = try DocumentState(markup: "{bold:he^l}lo|")
+        #expect(state.markup == "{bold:he^l}lo|")
+        #expect(try AttributedText(markup: "a {i:b}").markup == "a {italic:b}")
+    }
+
     @Test func headerHelperPrintsItems() {
         #expect(Markup.header(attrs((.bold, .bool(true)), (.fontSize, .number(14)))) == "bold fontSize=14")
         #expect(Markup.header(Attributes()) == "")
