@@ -1,0 +1,52 @@
+import CaretCore
+
+/// Canonical attributed markup: the readable, unambiguous text form of a `DocumentState` that
+/// tests, checkpoints and diffs use. See docs/markup.md for the syntax.
+///
+/// `Hello {bold:wor|ld} and {italic fontSize=14 link="https://a.b/c":this}.`
+///
+/// `parse(print(state)) == state` for every state whose typing attributes are nil or differ from
+/// the inherited ones (the printer omits typing attributes equal to the inherited ones, and the
+/// parser turns them back into nil).
+public enum Markup {
+    /// The markup of `state`: runs, the selection (`^` anchor, `|` head) and, after the head, the
+    /// typing attributes when they are set and differ from those the selection inherits.
+    ///
+    /// A selection that is not valid for the text (past the end or inside a surrogate pair) is
+    /// printed at the nearest valid position before it; typing attributes without a selection are
+    /// not printed.
+    /// - Complexity: O(n) in the length of the text.
+    public static func print(_ state: DocumentState) -> String {
+        var printer = MarkupPrinter(state: state)
+        return printer.print()
+    }
+
+    /// The markup of `text` with no selection.
+    public static func print(_ text: AttributedText) -> String {
+        print(DocumentState(text: text))
+    }
+
+    /// The document state that `markup` denotes. Typing attributes equal to those the selection
+    /// inherits are returned as nil.
+    /// - Throws: `MarkupError` (`line:col: what was expected`, columns in Unicode scalars).
+    /// - Complexity: O(n) in the length of the markup.
+    public static func parse(_ markup: String) throws(MarkupError) -> DocumentState {
+        var parser = MarkupParser(markup, allowsSelection: true)
+        return try parser.parse()
+    }
+
+    /// The attributed text that `markup` denotes; selection markers are an error.
+    /// - Throws: `MarkupError`, also for a `|` or `^` marker.
+    public static func parseText(_ markup: String) throws(MarkupError) -> AttributedText {
+        var parser = MarkupParser(markup, allowsSelection: false)
+        return try parser.parse().text
+    }
+
+    /// The header items of `attributes` as markup prints them, space-separated in canonical order
+    /// (`bold fontSize=14 link="https://a.b"`); empty for no attributes.
+    public static func header(_ attributes: Attributes) -> String {
+        var out: [UInt8] = []
+        MarkupPrinter.writeHeader(attributes, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}

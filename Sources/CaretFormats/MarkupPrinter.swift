@@ -1,0 +1,185 @@
+import CaretCore
+
+/// Writes canonical markup for one document state, as UTF-8 bytes.
+struct MarkupPrinter {
+    let text: AttributedText
+    /// Anchor and head, snapped to valid positions; nil without a selection.
+    let anchor: Int?
+    let head: Int?
+    /// Typing attributes to print after the head, when they differ from the inherited ones.
+    let typing: Attributes?
+    var out: [UInt8] = []
+    /// Set right after a bare `|`, where a literal `<` must be escaped.
+    var afterBareHead = false
+
+    init(state: DocumentState) {
+        text = state.text
+        if let selection = state.selection {
+            let a = MarkupPrinter.snap(selection.anchor, in: state.text)
+            let h = MarkupPrinter.snap(selection.head, in: state.text)
+            anchor = a
+            head = h
+            if let t = state.typingAttributes, t != (try? state.text.inheritedTypingAttributes(at: min(a, h))) {
+                typing = t
+            } else {
+                typing = nil
+            }
+        } else {
+            anchor = nil
+            head = nil
+            typing = nil
+        }
+    }
+
+    static func snap(_ offset: Int, in text: AttributedText) -> Int {
+        var o = max(0, min(offset, text.utf16Count))
+        if !text.isValidPosition(o) { o -= 1 }
+        return o
+    }
+
+    mutating func print() -> String {
+        out.reserveCapacity(text.utf16Count + text.utf16Count / 8 + 16)
+        for run in text.runs {
+            writeMarkers(at: run.range.lowerBound)
+            let attributed = !run.attributes.isEmpty
+            if attributed {
+                out.append(UInt8(ascii: "{"))
+                MarkupPrinter.writeHeader(run.attributes, to: &out)
+                out.append(UInt8(ascii: ":"))
+                afterBareHead = false
+            }
+            var string = (try? text.string(in: run.range)) ?? ""
+            string.withUTF8 { writeRunText($0, from: run.range.lowerBound) }
+            if attributed {
+                out.append(UInt8(ascii: "}"))
+                afterBareHead = false
+            }
+        }
+        writeMarkers(at: text.utf16Count)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes the text of one run, escaping what must be and placing markers that fall inside it.
+    mutating func writeRunText(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+        var offset = start
+        let hasMarkers = anchor != nil
+        for b in bytes {
+            if b & 0xC0 == 0x80 {  // continuation byte: part of the scalar already started
+                out.append(b)
+                continue
+            }
+            if hasMarkers, offset != start { writeMarkers(at: offset) }
+            offset += b >= 0xF0 ? 2 : 1
+            switch b {
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(b)
+            case UInt8(ascii: "<") where afterBareHead:
+                out.append(UInt8(ascii: "\\"))
+                out.append(b)
+            case 0x0A, 0x09:
+                out.append(b)
+            case 0..<0x20, 0x7F:
+                MarkupPrinter.writeScalarEscape(UInt32(b), to: &out)
+            default:
+                out.append(b)
+            }
+            afterBareHead = false
+        }
+    }
+
+    mutating func writeMarkers(at offset: Int) {
+        if anchor == offset && head != offset {
+            out.append(UInt8(ascii: "^"))
+            afterBareHead = false
+        }
+        if head == offset {
+            out.append(UInt8(ascii: "|"))
+            if let typing {
+                out.append(UInt8(ascii: "<"))
+                MarkupPrinter.writeHeader(typing, to: &out)
+                out.append(UInt8(ascii: ">"))
+                afterBareHead = false
+            } else {
+                afterBareHead = true
+            }
+        }
+    }
+
+    static func writeScalarEscape(_ value: UInt32, to out: inout [UInt8]) {
+        out.append(contentsOf: "\\u{".utf8)
+        out.append(contentsOf: String(value, radix: 16, uppercase: true).utf8)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    // MARK: Headers
+
+    static func writeHeader(_ attributes: Attributes, to out: inout [UInt8]) {
+        var first = true
+        for entry in attributes {
+            if !first { out.append(UInt8(ascii: " ")) }
+            first = false
+            if entry.key.isTrait, entry.value == .bool(true) {
+                out.append(contentsOf: entry.key.name.utf8)
+                continue
+            }
+            writeKey(entry.key, to: &out)
+            out.append(UInt8(ascii: "="))
+            switch entry.value {
+            case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+            case .number(let n): out.append(contentsOf: AttributeValue.format(n).utf8)
+            case .string(let s):
+                if entry.key == .foregroundColor || entry.key == .backgroundColor {
+                    out.append(contentsOf: s.utf8)
+                } else {
+                    writeQuoted(s, to: &out)
+                }
+            }
+        }
+    }
+
+    static func writeKey(_ key: AttributeKey, to out: inout [UInt8]) {
+        if case .custom(let name) = key, !isIdentifier(name) {
+            writeQuoted(name, to: &out)
+        } else {
+            out.append(contentsOf: key.name.utf8)
+        }
+    }
+
+    /// Whether `name` is `[A-Za-z_][A-Za-z0-9_.-]*`.
+    static func isIdentifier(_ name: String) -> Bool {
+        var first = true
+        for u in name.utf8 {
+            if !isIdentifierByte(u, first: first) { return false }
+            first = false
+        }
+        return !first
+    }
+
+    static func isIdentifierByte(_ u: UInt8, first: Bool) -> Bool {
+        switch u {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"): true
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"): !first
+        default: false
+        }
+    }
+
+    /// A double-quoted string: `\"` and `\\` escaped, controls (but LF and TAB) and DEL as `\u{hex}`.
+    static func writeQuoted(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(b)
+            case 0x0A, 0x09:
+                out.append(b)
+            case 0..<0x20, 0x7F:
+                writeScalarEscape(UInt32(b), to: &out)
+            default:
+                out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

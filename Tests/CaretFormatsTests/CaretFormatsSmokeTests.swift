@@ -1,4 +1,0 @@
-import Testing
-@testable import CaretFormats
-
-@Test func CaretFormatsBuilds() { #expect(Bool(true)) }
