@@ -1,0 +1,34 @@
+/// Damerau–Levenshtein distance in its optimal-string-alignment form (insertions, deletions,
+/// substitutions, and transpositions of adjacent symbols; no substring is edited twice), bounded.
+enum EditDistance {
+    /// The OSA distance between `a` and `b`, or `nil` when it exceeds `limit`.
+    /// - Complexity: O(`a.count` × `b.count`), stopping early once every cell of a row exceeds `limit`.
+    static func optimalStringAlignment(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {
+        let n = a.count
+        let m = b.count
+        if abs(n - m) > limit { return nil }
+        if n == 0 { return m }
+        if m == 0 { return n }
+        var twoBack = [Int](repeating: 0, count: m + 1)
+        var previous = Array(0...m)
+        var current = [Int](repeating: 0, count: m + 1)
+        for i in 1...n {
+            current[0] = i
+            var rowMin = i
+            for j in 1...m {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, twoBack[j - 2] + 1)
+                }
+                current[j] = value
+                if value < rowMin { rowMin = value }
+            }
+            if rowMin > limit { return nil }
+            swap(&twoBack, &previous)
+            swap(&previous, &current)
+        }
+        let distance = previous[m]
+        return distance <= limit ? distance : nil
+    }
+}
