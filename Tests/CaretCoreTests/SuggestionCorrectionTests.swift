@@ -79,25 +79,45 @@ import Testing
         #expect(d("émile", "emile") == 1)
     }
 
-    /// The deletion index against a scan of every word, on random lexicons over a small alphabet.
-    @Test func matchesNaiveScan() throws {
-        var rng = SuggestionRandom(seed: SuggestionRandom.seed("corrections", fallback: 4242))
-        for _ in 0..<15 {
-            let words = SuggestionFixtures.randomWords(200, using: &rng)
-            var frequency: [String: Int] = [:]
-            for word in words { frequency[word] = max(frequency[word] ?? 0, Int.random(in: 0...9, using: &rng)) }
-            let contents = frequency.keys.sorted().map { "\($0)\t\(frequency[$0]!)" }.joined(separator: "\n")
-            let engine = SuggestionEngine(lexicon: try Lexicon(wordListContents: contents))
-            for query in SuggestionFixtures.randomWords(40, using: &rng) where frequency[query] == nil {
+    /// The deletion indexes (the lexicon's and the engine's for document words) against a scan of
+    /// every word, on random lexicons over a small alphabet, for several index prefix lengths.
+    @Test(arguments: [1, 3, 5, 7])
+    func matchesNaiveScan(prefixLength: Int) throws {
+        var rng = SuggestionRandom(seed: SuggestionRandom.seed("corrections/\(prefixLength)", fallback: 4242))
+        for _ in 0..<12 {
+            // word → (frequency, source): half from the word list, half document words.
+            var known: [String: (frequency: Int, source: Suggestion.Source)] = [:]
+            var listed: [String] = []
+            var engine: SuggestionEngine? = nil
+            var documentWords: [(String, Int)] = []
+            for word in SuggestionFixtures.randomWords(240, using: &rng) where known[word] == nil {
+                if Bool.random(using: &rng) {
+                    let f = Int.random(in: 0...9, using: &rng)
+                    known[word] = (f, .wordList)
+                    listed.append("\(word)\t\(f)")
+                } else {
+                    let count = Int.random(in: 1...9, using: &rng)
+                    known[word] = (count, .document)
+                    documentWords.append((word, count))
+                }
+            }
+            let options = Lexicon.Options(correctionPrefixLength: prefixLength)
+            engine = SuggestionEngine(lexicon: try Lexicon(wordListContents: listed.joined(separator: "\n"),
+                                                           options: options),
+                                      weights: .init(documentWeight: 1, learnedBonus: 0))
+            for (word, count) in documentWords { engine!.addDocumentWord(word, count: count) }
+            for query in SuggestionFixtures.randomWords(40, using: &rng) where known[query] == nil {
                 let q = query.unicodeScalars.map(\.value)
-                let expected = frequency.keys.compactMap { word -> (String, Int)? in
+                let expected = known.keys.compactMap { word -> (String, Int)? in
                     EditDistance.optimalStringAlignment(q, word.unicodeScalars.map(\.value), limit: 2).map { (word, $0) }
                 }.sorted { a, b in
+                    let ka = known[a.0]!, kb = known[b.0]!
                     if a.1 != b.1 { return a.1 < b.1 }
-                    if frequency[a.0]! != frequency[b.0]! { return frequency[a.0]! > frequency[b.0]! }
+                    if ka.frequency != kb.frequency { return ka.frequency > kb.frequency }
+                    if ka.source != kb.source { return ka.source < kb.source }
                     return a.0 < b.0
                 }.prefix(15)
-                let got = engine.corrections(for: query, limit: 15)
+                let got = engine!.corrections(for: query, limit: 15)
                 #expect(got.map(\.word) == expected.map(\.0), "query \(query)")
                 #expect(got.map(\.distance) == expected.map(\.1), "query \(query)")
             }

@@ -58,7 +58,7 @@ enum SuggestionFixtures {
         let alphabet = Array("abcde")
         var words: [String] = []
         for _ in 0..<count {
-            let length = Int.random(in: 1...7, using: &rng)
+            let length = Int.random(in: 1...9, using: &rng)
             words.append(String((0..<length).map { _ in alphabet.randomElement(using: &rng)! }))
         }
         return words

@@ -4,6 +4,13 @@
 /// looking up the query's own deletions finds every candidate; candidates are then verified with the
 /// real distance, which also discards hash collisions.
 ///
+/// Only the first `prefixLength` scalars of a key (and of a query) are used for the deletions, which
+/// halves the index for a 7-scalar prefix and loses nothing: in an alignment of two words, each
+/// edit costs at most one deletion on each side of their prefixes (an insertion near the front of one
+/// word pushes a scalar out of the other's prefix, which one deletion at its end makes up for), so
+/// prefixes of words within distance d still share a string ≤ d deletions from each. The full words
+/// are compared afterwards.
+///
 /// Storage is one sorted array of `UInt64`: the top 40 bits of a 64-bit FNV-1a hash, then a 24-bit
 /// key index.
 struct DeletionIndex: Sendable {
@@ -14,16 +21,20 @@ struct DeletionIndex: Sendable {
     static let capacity = 1 << 24
 
     private let entries: [UInt64]
+    /// How many leading scalars of a word its deletions are taken from.
+    let prefixLength: Int
 
     /// Builds the index for the keys (as scalar values) of a lexicon.
-    /// - Complexity: O(n × L³) for n keys of length L, then a sort.
-    init(keys: [[UInt32]], maxDeletes: Int = 2) {
+    /// - Complexity: O(n × P³) for n keys and prefix length P, then a sort.
+    init(keys: [[UInt32]], maxDeletes: Int = 2, prefixLength: Int) {
+        self.prefixLength = prefixLength
         precondition(keys.count <= DeletionIndex.capacity, "too many words for the deletion index")
         var entries: [UInt64] = []
         var scratch: [UInt64] = []
         for (id, key) in keys.enumerated() {
             scratch.removeAll(keepingCapacity: true)
-            DeletionIndex.deletionHashes(key, maxDeletes: maxDeletes, into: &scratch)
+            DeletionIndex.deletionHashes(key, maxDeletes: maxDeletes, prefixLength: prefixLength,
+                                         into: &scratch)
             for hash in scratch { entries.append((hash & DeletionIndex.hashMask) | UInt64(id)) }
         }
         entries.sort()
@@ -36,9 +47,10 @@ struct DeletionIndex: Sendable {
         self.entries = entries
     }
 
-    /// Appends the hashes of every string obtained from `s` by deleting up to `maxDeletes` scalars
-    /// (0, 1 or 2), sorted and without duplicates.
-    static func deletionHashes(_ s: [UInt32], maxDeletes: Int, into out: inout [UInt64]) {
+    /// Appends the hashes of every string obtained from the first `prefixLength` scalars of `word` by
+    /// deleting up to `maxDeletes` scalars (0, 1 or 2), sorted and without duplicates.
+    static func deletionHashes(_ word: [UInt32], maxDeletes: Int, prefixLength: Int, into out: inout [UInt64]) {
+        let s = word.count > prefixLength ? Array(word[..<prefixLength]) : word
         let start = out.count
         out.append(hash(s, skipping: -1, -1))
         if maxDeletes >= 1 {

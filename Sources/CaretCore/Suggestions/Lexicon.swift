@@ -10,10 +10,15 @@ public struct Lexicon: Sendable {
         /// Whether possessives (`apple's`, `apple’s`) become words of their own. Off by default: the
         /// lexicon accepts a possessive when it holds its stem, and never suggests one.
         public var includesPossessives: Bool
+        /// How many leading scalars of each word the correction index is built from (default 7).
+        /// Results are the same for any value; smaller values make the index smaller and each
+        /// correction query verify more candidates.
+        public var correctionPrefixLength: Int
 
         /// Creates options.
-        public init(includesPossessives: Bool = false) {
+        public init(includesPossessives: Bool = false, correctionPrefixLength: Int = 7) {
             self.includesPossessives = includesPossessives
+            self.correctionPrefixLength = correctionPrefixLength
         }
     }
 

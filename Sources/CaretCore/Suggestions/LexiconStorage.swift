@@ -56,7 +56,7 @@ final class LexiconStorage: Sendable {
         self.frequencies = frequencies
         self.displayOverrides = overrides
         self.completion = CompletionIndex(frequencies: frequencies)
-        self.deletion = DeletionIndex(keys: scalarKeys)
+        self.deletion = DeletionIndex(keys: scalarKeys, prefixLength: max(1, options.correctionPrefixLength))
         self.hasFrequencies = columnFrequencies || usesList
     }
 

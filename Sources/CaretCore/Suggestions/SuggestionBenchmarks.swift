@@ -61,7 +61,7 @@ public enum SuggestionBenchmarks {
         }
     }
 
-    /// Builds a lexicon from `wordList` (and `frequencies`), times `completions(for:)` on every
+    /// Builds a lexicon from `wordList` (and `frequencies`, with `options`), times `completions(for:)` on every
     /// prefix and `corrections(for:)` on every misspelling (limit 10), and scores the corrections
     /// against the expected words (case-insensitively).
     /// - Throws: `WordListError` for a malformed line in either file.
@@ -69,11 +69,12 @@ public enum SuggestionBenchmarks {
         wordList: String,
         frequencies: String?,
         completionPrefixes: [String],
-        misspellings: [(typo: String, expected: String)]
+        misspellings: [(typo: String, expected: String)],
+        options: Lexicon.Options = Lexicon.Options()
     ) throws -> Report {
         let clock = ContinuousClock()
         let buildStart = clock.now
-        let lexicon = try Lexicon(wordListContents: wordList, frequencyContents: frequencies)
+        let lexicon = try Lexicon(wordListContents: wordList, frequencyContents: frequencies, options: options)
         let buildTime = nanoseconds(clock.now - buildStart)
         let engine = SuggestionEngine(lexicon: lexicon)
 

@@ -46,7 +46,8 @@ extension SuggestionEngine {
         let key = word.lowercased()
         let query = key.unicodeScalars.map(\.value)
         var hashes: [UInt64] = []
-        DeletionIndex.deletionHashes(query, maxDeletes: limitDistance, into: &hashes)
+        DeletionIndex.deletionHashes(query, maxDeletes: limitDistance,
+                                     prefixLength: lexicon.storage.deletion.prefixLength, into: &hashes)
 
         var candidates: [SuggestionCandidate] = []
         let storage = lexicon.storage

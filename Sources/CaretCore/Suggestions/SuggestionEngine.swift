@@ -170,22 +170,23 @@ public struct SuggestionEngine: Sendable {
     private mutating func index(key: String, inBase: Bool) {
         sortedKeys.insert(key, at: position(of: key))
         guard !inBase else { return }
-        for hash in SuggestionEngine.deletionHashes(of: key) { deletions[hash, default: []].append(key) }
+        for hash in deletionHashes(of: key) { deletions[hash, default: []].append(key) }
     }
 
     private mutating func unindex(key: String, inBase: Bool) {
         let at = position(of: key)
         if at < sortedKeys.count && sortedKeys[at] == key { sortedKeys.remove(at: at) }
         guard !inBase else { return }
-        for hash in SuggestionEngine.deletionHashes(of: key) {
+        for hash in deletionHashes(of: key) {
             deletions[hash]?.removeAll { $0 == key }
             if deletions[hash]?.isEmpty == true { deletions[hash] = nil }
         }
     }
 
-    static func deletionHashes(of key: String) -> [UInt64] {
+    private func deletionHashes(of key: String) -> [UInt64] {
         var hashes: [UInt64] = []
-        DeletionIndex.deletionHashes(key.unicodeScalars.map(\.value), maxDeletes: 2, into: &hashes)
+        DeletionIndex.deletionHashes(key.unicodeScalars.map(\.value), maxDeletes: 2,
+                                     prefixLength: lexicon.storage.deletion.prefixLength, into: &hashes)
         return hashes
     }
 }
