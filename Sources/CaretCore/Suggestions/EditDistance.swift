@@ -9,26 +9,35 @@ enum EditDistance {
         if abs(n - m) > limit { return nil }
         if n == 0 { return m }
         if m == 0 { return n }
-        var twoBack = [Int](repeating: 0, count: m + 1)
-        var previous = Array(0...m)
-        var current = [Int](repeating: 0, count: m + 1)
-        for i in 1...n {
-            current[0] = i
-            var rowMin = i
-            for j in 1...m {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, twoBack[j - 2] + 1)
-                }
-                current[j] = value
-                if value < rowMin { rowMin = value }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (m + 1)) { buffer in
+            var twoBack = buffer.baseAddress!
+            var previous = twoBack + (m + 1)
+            var current = previous + (m + 1)
+            for j in 0...m {
+                twoBack[j] = 0
+                previous[j] = j
             }
-            if rowMin > limit { return nil }
-            swap(&twoBack, &previous)
-            swap(&previous, &current)
+            for i in 1...n {
+                current[0] = i
+                var rowMin = i
+                let ai = a[i - 1]
+                for j in 1...m {
+                    let bj = b[j - 1]
+                    var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ai == bj ? 0 : 1))
+                    if i > 1, j > 1, ai == b[j - 2], a[i - 2] == bj {
+                        value = min(value, twoBack[j - 2] + 1)
+                    }
+                    current[j] = value
+                    if value < rowMin { rowMin = value }
+                }
+                if rowMin > limit { return nil }
+                let recycled = twoBack
+                twoBack = previous
+                previous = current
+                current = recycled
+            }
+            let distance = previous[m]
+            return distance <= limit ? distance : nil
         }
-        let distance = previous[m]
-        return distance <= limit ? distance : nil
     }
 }

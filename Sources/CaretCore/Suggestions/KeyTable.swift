@@ -32,6 +32,25 @@ struct KeyTable: Sendable {
         key(i).unicodeScalars.map(\.value)
     }
 
+    /// Replaces `out` with the Unicode scalar values of key `i` (no allocation once `out` has grown).
+    func decodeScalars(_ i: Int, into out: inout [UInt32]) {
+        out.removeAll(keepingCapacity: true)
+        let start = Int(starts[i])
+        let end = Int(starts[i + 1])
+        var k = start
+        while k < end && bytes[k] < 0x80 {
+            out.append(UInt32(bytes[k]))
+            k += 1
+        }
+        if k < end {
+            out.removeAll(keepingCapacity: true)
+            for scalar in key(i).unicodeScalars { out.append(scalar.value) }
+        }
+    }
+
+    /// The length in UTF-8 bytes of key `i` (at least its length in scalars).
+    func byteCount(_ i: Int) -> Int { Int(starts[i + 1] - starts[i]) }
+
     /// Compares key `i`, cut to `probe.count` bytes when `truncating`, with `probe`: -1, 0 or 1.
     func compare(_ i: Int, _ probe: [UInt8], truncating: Bool) -> Int {
         let start = Int(starts[i])

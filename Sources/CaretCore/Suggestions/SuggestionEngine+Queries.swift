@@ -55,10 +55,14 @@ extension SuggestionEngine {
         storage.deletion.forEachCandidate(hashes: hashes) { ids.append($0) }
         ids.sort()
         var previous = -1
+        var scalars: [UInt32] = []
         for id in ids where id != previous {
             previous = id
+            // A key has at least as many bytes as scalars: too short a key is out of reach.
+            if storage.keys.byteCount(id) < query.count - limitDistance { continue }
+            storage.keys.decodeScalars(id, into: &scalars)
             guard let distance = EditDistance.optimalStringAlignment(
-                query, storage.keys.scalars(id), limit: limitDistance) else { continue }
+                query, scalars, limit: limitDistance) else { continue }
             let candidateKey = storage.keys.key(id)
             candidates.append(candidate(key: candidateKey, entry: entries[candidateKey], baseID: id,
                                         distance: distance))
