@@ -59,6 +59,12 @@ import Testing
         #expect(lexicon.displayForm(of: "word") == "word")
     }
 
+    @Test func malformedFrequencyFileNamesItsLine() {
+        #expect(throws: WordListError(line: 2, reason: "frequency '1x' is not a non-negative integer")) {
+            try Lexicon(wordListContents: "a\nb\n", frequencyContents: "a 1\nb 1x\n")
+        }
+    }
+
     @Test func memoryIsReported() throws {
         let lexicon = try Lexicon(wordListContents: SuggestionFixtures.wordsWithFrequencies)
         #expect(lexicon.memoryBytes > 0)

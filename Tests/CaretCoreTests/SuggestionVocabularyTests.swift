@@ -54,6 +54,23 @@ import Testing
         #expect(engine.completions(for: "car").map(\.word) == ["cart"])
     }
 
+    @Test func sourcePriorityBreaksFrequencyTies() throws {
+        let lexicon = try Lexicon(wordListContents: "alps 5\nalpha 5\n")
+        var engine = SuggestionEngine(lexicon: lexicon, weights: .init(documentWeight: 5, learnedBonus: 5))
+        engine.addDocumentWord("alpine")
+        engine.learn("alpaca")
+        let result = engine.completions(for: "alp")
+        #expect(result.map(\.word) == ["alpaca", "alpine", "alpha", "alps"])
+        #expect(result.map(\.frequency) == [5, 5, 5, 5])
+        #expect(result.map(\.source) == [.learned, .document, .wordList, .wordList])
+        // The same for corrections at equal distance: cxt is one substitution from each.
+        var three = SuggestionEngine(lexicon: try Lexicon(wordListContents: "cat 5\n"),
+                                     weights: .init(documentWeight: 5, learnedBonus: 5))
+        three.addDocumentWord("cot")
+        three.learn("cut")
+        #expect(three.corrections(for: "cxt").map(\.word) == ["cut", "cot", "cat"])
+    }
+
     @Test func wordsInText() {
         #expect(SuggestionEngine.words(in: "Hello, wörld 42 x2!") == ["Hello", "wörld", "x2"])
     }
