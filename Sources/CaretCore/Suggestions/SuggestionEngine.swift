@@ -1,0 +1,195 @@
+/// Completions and corrections for one editor, as `UITextChecker` gives on iOS: a shared `Lexicon`
+/// plus this editor's document vocabulary and learned words, merged into one deterministic ranking.
+///
+/// The merged frequency of a word is
+/// `lexicon frequency + documentCount × weights.documentWeight + (learned ? weights.learnedBonus : 0)`.
+/// Ranking: completions by merged frequency (descending), then source (learned, document, word
+/// list), then word in Unicode scalar order; corrections by distance first, then the same.
+///
+/// The document vocabulary is updated incrementally: apply each edit's removed and inserted words
+/// with `applyDocumentEdit(removed:inserted:)`; nothing is rescanned.
+public struct SuggestionEngine: Sendable {
+    /// How document counts and learned words weigh against the lexicon's frequencies.
+    public struct Weights: Hashable, Sendable {
+        /// Added to a word's frequency per occurrence in the document.
+        public var documentWeight: Int
+        /// Added to a learned word's frequency.
+        public var learnedBonus: Int
+
+        /// Creates weights. With the recommended frequency list (counts from about 12,700 to
+        /// 2.3 × 10¹⁰, median about 230,000), one occurrence in the document (1,000,000) lifts a word
+        /// above roughly three quarters of the listed words, and a learned word (10,000,000) above
+        /// nine tenths; common words still come first. Without frequencies (every word 1), document
+        /// and learned words come before all listed words.
+        public init(documentWeight: Int = 1_000_000, learnedBonus: Int = 10_000_000) {
+            self.documentWeight = documentWeight
+            self.learnedBonus = learnedBonus
+        }
+    }
+
+    /// The shared word list.
+    public let lexicon: Lexicon
+    /// The weights of document and learned words.
+    public var weights: Weights
+
+    /// Per key: document counts and learned state. Only looked up, never iterated into output.
+    var entries: [String: VocabularyEntry] = [:]
+    /// The keys of `entries`, sorted in scalar order (for prefix queries).
+    var sortedKeys: [String] = []
+    /// Deletion hashes of the keys of `entries` the lexicon lacks (for corrections).
+    var deletions: [UInt64: [String]] = [:]
+
+    /// Creates an engine over `lexicon` with an empty document and nothing learned.
+    public init(lexicon: Lexicon, weights: Weights = Weights()) {
+        self.lexicon = lexicon
+        self.weights = weights
+    }
+
+    /// Whether the lexicon has real frequencies (see `Lexicon.hasFrequencies`).
+    public var hasFrequencies: Bool { lexicon.hasFrequencies }
+
+    // MARK: Document vocabulary
+
+    /// Counts `count` more occurrences of `word` in the document.
+    /// - Complexity: O(log m + word length²) for m document words, plus O(m) when the word is new.
+    public mutating func addDocumentWord(_ word: String, count: Int = 1) {
+        guard count > 0, !word.isEmpty else { return }
+        update(key: word.lowercased()) { entry in
+            entry.variants[word, default: 0] += count
+            entry.documentCount += count
+        }
+    }
+
+    /// Counts `count` fewer occurrences of `word` (as spelled); returns false, changing nothing, when
+    /// the document vocabulary has fewer than `count` of that spelling.
+    @discardableResult
+    public mutating func removeDocumentWord(_ word: String, count: Int = 1) -> Bool {
+        let key = word.lowercased()
+        guard count > 0, let have = entries[key]?.variants[word], have >= count else { return false }
+        update(key: key) { entry in
+            entry.variants[word] = have == count ? nil : have - count
+            entry.documentCount -= count
+        }
+        return true
+    }
+
+    /// Applies one edit: the words it removed, then the words it inserted.
+    public mutating func applyDocumentEdit(removed: [String], inserted: [String]) {
+        for word in removed { removeDocumentWord(word) }
+        for word in inserted { addDocumentWord(word) }
+    }
+
+    /// Adds every word of `text` (see `words(in:)`) to the document vocabulary.
+    public mutating func addDocumentWords(in text: String) {
+        for word in SuggestionEngine.words(in: text) { addDocumentWord(word) }
+    }
+
+    /// The words of `text`, in order: its word-like segments (`WordSegmentation`) that hold a letter.
+    public static func words(in text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        let bounds = WordSegmentation.boundaries(scalars)
+        var words: [String] = []
+        for k in 0..<(bounds.count - 1) {
+            let segment = scalars[bounds[k]..<bounds[k + 1]]
+            guard segment.contains(where: { $0.properties.isAlphabetic }) else { continue }
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: segment)
+            words.append(String(view))
+        }
+        return words
+    }
+
+    /// How often `word` occurs in the document, all spellings together (`The` and `the`).
+    public func documentCount(of word: String) -> Int {
+        entries[word.lowercased()]?.documentCount ?? 0
+    }
+
+    /// Every spelling in the document vocabulary with its count, in Unicode scalar order.
+    public var documentWords: [(word: String, count: Int)] {
+        var result: [(word: String, count: Int)] = []
+        for key in sortedKeys {
+            guard let variants = entries[key]?.variants else { continue }
+            for word in variants.keys.sorted(by: SuggestionCandidate.precedes) {
+                result.append((word, variants[word]!))
+            }
+        }
+        result.sort { SuggestionCandidate.precedes($0.word, $1.word) }
+        return result
+    }
+
+    // MARK: Learned words
+
+    /// Learns `word` for this editor: it is known from now on and ranked with `learnedBonus`.
+    public mutating func learn(_ word: String) {
+        guard !word.isEmpty else { return }
+        update(key: word.lowercased()) { $0.learnedForm = word }
+    }
+
+    /// Forgets a learned word (its document occurrences and lexicon entry stay).
+    public mutating func forget(_ word: String) {
+        let key = word.lowercased()
+        guard entries[key]?.learnedForm != nil else { return }
+        update(key: key) { $0.learnedForm = nil }
+    }
+
+    /// Whether `word` was learned (case-insensitive).
+    public func isLearned(_ word: String) -> Bool {
+        entries[word.lowercased()]?.learnedForm != nil
+    }
+
+    /// Whether `word` is known: learned, in the document, or in the lexicon (see `Lexicon.contains`).
+    public func contains(_ word: String) -> Bool {
+        if let entry = entries[word.lowercased()], !entry.isEmpty { return true }
+        return lexicon.contains(word)
+    }
+
+    // MARK: Bookkeeping
+
+    /// Changes the entry of `key`, keeping `sortedKeys` and `deletions` in step when it appears or
+    /// disappears.
+    mutating func update(key: String, _ change: (inout VocabularyEntry) -> Void) {
+        let existed = entries[key] != nil
+        var entry = entries.removeValue(forKey: key)
+            ?? VocabularyEntry(baseID: lexicon.storage.id(ofKey: key))
+        change(&entry)
+        if entry.isEmpty {
+            if existed { unindex(key: key, inBase: entry.baseID != nil) }
+        } else {
+            entries[key] = entry
+            if !existed { index(key: key, inBase: entry.baseID != nil) }
+        }
+    }
+
+    private func position(of key: String) -> Int {
+        var low = 0
+        var high = sortedKeys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if SuggestionCandidate.precedes(sortedKeys[mid], key) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    private mutating func index(key: String, inBase: Bool) {
+        sortedKeys.insert(key, at: position(of: key))
+        guard !inBase else { return }
+        for hash in deletionHashes(of: key) { deletions[hash, default: []].append(key) }
+    }
+
+    private mutating func unindex(key: String, inBase: Bool) {
+        let at = position(of: key)
+        if at < sortedKeys.count && sortedKeys[at] == key { sortedKeys.remove(at: at) }
+        guard !inBase else { return }
+        for hash in deletionHashes(of: key) {
+            deletions[hash]?.removeAll { $0 == key }
+            if deletions[hash]?.isEmpty == true { deletions[hash] = nil }
+        }
+    }
+
+    private func deletionHashes(of key: String) -> [UInt64] {
+        var hashes: [UInt64] = []
+        DeletionIndex.deletionHashes(key.unicodeScalars.map(\.value), maxDeletes: 2,
+                                     prefixLength: lexicon.storage.deletion.prefixLength, into: &hashes)
+        return hashes
+    }
+}

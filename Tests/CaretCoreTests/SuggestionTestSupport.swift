@@ -1,0 +1,66 @@
+import Foundation
+@testable import CaretCore
+
+/// A seeded generator (SplitMix64) so randomized suggestion tests replay from a printed seed.
+struct SuggestionRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The seed from `CARET_SEED`, or `fallback`; printed so a failure can be replayed.
+    static func seed(_ test: String, fallback: UInt64) -> UInt64 {
+        let seed = ProcessInfo.processInfo.environment["CARET_SEED"].flatMap { UInt64($0) } ?? fallback
+        print("\(test): seed \(seed) (replay with CARET_SEED=\(seed))")
+        return seed
+    }
+}
+
+enum SuggestionFixtures {
+    /// A small lexicon with frequencies, proper nouns and ties.
+    static let wordsWithFrequencies = """
+    the\t1000
+    they\t400
+    then\t300
+    there\t300
+    their\t250
+    theory\t20
+    them\t300
+    these\t100
+    hello\t50
+    help\t60
+    helmet\t5
+    Paris\t40
+    parish\t10
+    apple\t30
+    apply\t30
+    ample\t30
+    maple\t30
+    cat\t80
+    act\t70
+    at\t900
+    cart\t20
+    chat\t15
+    coat\t15
+    """
+
+    static func engine(_ contents: String = wordsWithFrequencies) -> SuggestionEngine {
+        SuggestionEngine(lexicon: try! Lexicon(wordListContents: contents))
+    }
+
+    /// Random lowercase words over a small alphabet (so many are near each other).
+    static func randomWords(_ count: Int, using rng: inout SuggestionRandom) -> [String] {
+        let alphabet = Array("abcde")
+        var words: [String] = []
+        for _ in 0..<count {
+            let length = Int.random(in: 1...9, using: &rng)
+            words.append(String((0..<length).map { _ in alphabet.randomElement(using: &rng)! }))
+        }
+        return words
+    }
+}
