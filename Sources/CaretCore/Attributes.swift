@@ -4,6 +4,11 @@
 /// Values are checked against their key: traits are booleans (a trait set to `false` is simply
 /// absent), `fontSize` is a positive finite number, colours are `#rrggbb` or `#rrggbbaa` (stored
 /// lower-case), `fontFamily` and `link` are non-empty strings. Custom keys take any value.
+///
+/// Every distinct set is interned once per process (`AttributeTable`), so a set is a 4-byte
+/// handle: copying it costs nothing and equality is one integer comparison. That is what keeps
+/// attribute runs cheap on the typing path. Handles are never printed; output always goes
+/// through `entries`, which are sorted.
 public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible {
     /// One key and its value.
     public struct Entry: Hashable, Sendable {
@@ -11,34 +16,43 @@ public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible 
         public let value: AttributeValue
     }
 
+    /// The interned set's number; 0 is the empty set.
+    let id: UInt32
+
+    init(id: UInt32) { self.id = id }
+
+    init(entries: [Entry]) { id = AttributeTable.shared.intern(entries) }
+
     /// Sorted by key, one entry per key.
-    public private(set) var entries: [Entry]
+    public var entries: [Entry] { id == 0 ? [] : AttributeTable.shared.entries(id) }
 
     /// The empty set.
-    public init() { entries = [] }
+    public init() { id = 0 }
 
     /// A set from key/value pairs; a later pair for the same key wins.
     /// - Throws: `AttributeError` when a value does not fit its key.
     public init(_ pairs: [(AttributeKey, AttributeValue)]) throws {
-        entries = []
-        for (key, value) in pairs { try set(key, value) }
+        var result = Attributes()
+        for (key, value) in pairs { try result.set(key, value) }
+        self = result
     }
 
     /// A set with the given traits switched on.
     public static func traits(_ keys: AttributeKey...) -> Attributes {
-        var result = Attributes()
-        for key in keys where key.isTrait { result.insertChecked(Entry(key: key, value: .bool(true))) }
-        return result
+        var entries: [Entry] = []
+        for key in keys where key.isTrait { Attributes.insertChecked(Entry(key: key, value: .bool(true)), into: &entries) }
+        return Attributes(entries: entries)
     }
 
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { id == 0 }
     public var count: Int { entries.count }
     public var keys: [AttributeKey] { entries.map(\.key) }
     public func makeIterator() -> IndexingIterator<[Entry]> { entries.makeIterator() }
 
     /// The value for `key`, or nil when the set lacks it.
     public subscript(key: AttributeKey) -> AttributeValue? {
-        index(of: key).found.map { entries[$0].value }
+        let entries = self.entries
+        return Attributes.index(of: key, in: entries).found.map { entries[$0].value }
     }
 
     /// Whether the trait `key` is on.
@@ -51,12 +65,18 @@ public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible 
             remove(key)
             return
         }
-        insertChecked(Entry(key: key, value: canonical))
+        var entries = self.entries
+        Attributes.insertChecked(Entry(key: key, value: canonical), into: &entries)
+        self = Attributes(entries: entries)
     }
 
     /// Removes `key` if present.
     public mutating func remove(_ key: AttributeKey) {
-        if let i = index(of: key).found { entries.remove(at: i) }
+        var entries = self.entries
+        if let i = Attributes.index(of: key, in: entries).found {
+            entries.remove(at: i)
+            self = Attributes(entries: entries)
+        }
     }
 
     /// A copy with `key` removed.
@@ -77,9 +97,10 @@ public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible 
     public func merging(_ other: Attributes) -> Attributes {
         if other.isEmpty { return self }
         if isEmpty { return other }
-        var copy = self
-        for entry in other.entries { copy.insertChecked(entry) }
-        return copy
+        if self == other { return self }
+        var entries = self.entries
+        for entry in other.entries { Attributes.insertChecked(entry, into: &entries) }
+        return Attributes(entries: entries)
     }
 
     public var description: String {
@@ -89,8 +110,8 @@ public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible 
     // MARK: - Internals
 
     /// Inserts or replaces an entry whose value is already canonical for its key.
-    mutating func insertChecked(_ entry: Entry) {
-        let position = index(of: entry.key)
+    static func insertChecked(_ entry: Entry, into entries: inout [Entry]) {
+        let position = index(of: entry.key, in: entries)
         if let i = position.found {
             entries[i] = entry
         } else {
@@ -98,7 +119,7 @@ public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible 
         }
     }
 
-    private func index(of key: AttributeKey) -> (found: Int?, insertion: Int) {
+    private static func index(of key: AttributeKey, in entries: [Entry]) -> (found: Int?, insertion: Int) {
         var low = 0
         var high = entries.count
         while low < high {

@@ -59,7 +59,8 @@ extension Array where Element == LeafRun {
             if self[i].length == 0 { remove(at: i) } else { i += 1 }
         }
         if insertLength > 0 { insertRun(at: lower, length: insertLength, attributes: attributes) }
-        coalesce()
+        // The runs were coalesced before; only the junctions at the edit can have become equal.
+        coalesce(near: index)
     }
 
     /// Inserts `length` bytes carrying `attributes` at byte `offset`, extending a neighbouring
@@ -97,6 +98,23 @@ extension Array where Element == LeafRun {
             let tail = LeafRun(length: end - offset, attributes: self[j].attributes)
             self[j].length -= end - offset
             insert(contentsOf: [new, tail], at: j + 1)
+        }
+    }
+
+    /// Merges neighbours with equal attributes and drops empty runs among the runs from
+    /// `index - 1` to `index + 2`.
+    mutating func coalesce(near index: Int) {
+        var i = Swift.max(1, index)
+        let end = Swift.min(count, index + 3)
+        var limit = end
+        while i < limit {
+            if self[i - 1].attributes == self[i].attributes {
+                self[i - 1].length += self[i].length
+                remove(at: i)
+                limit -= 1
+            } else {
+                i += 1
+            }
         }
     }
 

@@ -89,7 +89,14 @@ extension AttributedText {
     mutating func transformAttributes(unchecked range: Range<Int>, _ transform: (Attributes) -> Attributes) {
         guard !range.isEmpty else { return }
         if !isKnownUniquelyReferenced(&root) { root = root.clone() }
-        root.transformAttributes(range.lowerBound, range.upperBound, transform)
+        // Runs share few distinct sets: transform each set once.
+        var memo: [Attributes: Attributes] = [:]
+        root.transformAttributes(range.lowerBound, range.upperBound) { attributes in
+            if let known = memo[attributes] { return known }
+            let result = transform(attributes)
+            memo[attributes] = result
+            return result
+        }
     }
 }
 
