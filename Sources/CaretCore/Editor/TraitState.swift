@@ -1,0 +1,7 @@
+/// Whether a trait is on for a toolbar: for a caret, from the typing attributes; for a selection,
+/// on when every character has it, off when none has, mixed otherwise.
+public enum TraitState: String, Sendable, CustomStringConvertible {
+    case on, off, mixed
+
+    public var description: String { rawValue }
+}
