@@ -193,7 +193,7 @@ struct ArgumentReader {
         }
         switch v {
         case .int(let i): return i
-        case .number(let n) where n.rounded() == n && abs(n) < 1e15: return Int(n)
+        case .number(let n) where n.isFinite && abs(n) < 1e15 && n == Double(Int64(n)): return Int(n)
         default: throw bad(name, "expected an integer, got \(v.kindName) \(v)")
         }
     }
