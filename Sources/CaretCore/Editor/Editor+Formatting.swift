@@ -40,13 +40,19 @@ extension Editor {
         guard key.isTrait else {
             throw EditorError.badArgument(command: "toggleTrait", argument: "key", message: "'\(key.name)' is not a trait (bold, italic, underline, strikethrough, code)")
         }
-        if selection.isCaret || options.traitToggle == .perRunFlip {
-            try restyle { $0.has(key) ? $0.removing(key) : try $0.setting(key, .bool(true)) }
-            return
+        func flipped(_ attributes: Attributes) throws -> Attributes {
+            attributes.has(key) ? attributes.removing(key) : try attributes.setting(key, .bool(true))
         }
-        let turnOn = traitState(key) != .on
-        try restyle { turnOn ? try $0.setting(key, .bool(true)) : $0.removing(key) }
-        typingAttributes = turnOn ? try typingAttributes.setting(key, .bool(true)) : typingAttributes.removing(key)
+        if selection.isCaret { return try restyle(flipped) }
+        if options.traitToggle == .perRunFlip {
+            try restyle(flipped)
+        } else {
+            let turnOn = traitState(key) != .on
+            try restyle { turnOn ? try $0.setting(key, .bool(true)) : $0.removing(key) }
+        }
+        // Text typed over the selection looks like its first character now does.
+        let firstHasIt = try text.attributes(at: selection.lowerBound).has(key)
+        typingAttributes = firstHasIt ? try typingAttributes.setting(key, .bool(true)) : typingAttributes.removing(key)
     }
 
     func setAttribute(_ key: AttributeKey, _ value: AttributeValue) throws {
