@@ -10,6 +10,14 @@ public struct EditorChange: Equatable, Sendable {
     public var selectionBefore: Selection
     /// The selection after the command.
     public var selectionAfter: Selection
+
+    /// A change record, as an editor sends it or a trace describes it.
+    public init(command: EditorCommand?, edits: [TextEdit], selectionBefore: Selection, selectionAfter: Selection) {
+        self.command = command
+        self.edits = edits
+        self.selectionBefore = selectionBefore
+        self.selectionAfter = selectionAfter
+    }
 }
 
 /// What observers of an editor are told, after the fact.
