@@ -49,7 +49,7 @@ extension Editor {
     /// a `\r\n` pair, which is one grapheme cluster.
     func lineContentEnd(_ offset: Int) throws -> Int {
         let end = try lineBreak(offset)
-        if end < length, end > 0, try text.string(in: (end - 1)..<end) == "\r" {
+        if end < length, end > 0, text.isValidPosition(end - 1), try text.string(in: (end - 1)..<end) == "\r" {
             let start = try lineStart(offset)
             if end - 1 >= start { return end - 1 }
         }

@@ -45,11 +45,11 @@ extension Editor {
         case .selectWord: try selectWord()
         case .selectLine:
             let start = try lineStart(selection.lowerBound)
-            let end = try lineContentEnd(selection.isCaret ? selection.upperBound : max(selection.lowerBound, selection.upperBound - 1))
+            let end = try lineContentEnd(try lastCharacterStart())
             select(Selection(start..<max(start, end)))
         case .selectParagraph:
             let start = try lineStart(selection.lowerBound)
-            let end = try lineEndIncludingBreak(selection.isCaret ? selection.upperBound : max(selection.lowerBound, selection.upperBound - 1))
+            let end = try lineEndIncludingBreak(try lastCharacterStart())
             select(Selection(start..<end))
         case .setSelection(let anchor, let head):
             try checked {
@@ -72,6 +72,12 @@ extension Editor {
         case .replaceAll(let query, let replacement): try replaceAll(query, with: replacement)
         case .undo, .redo: break
         }
+    }
+
+    /// The start of the selection's last character (the caret for a caret), so that a selection
+    /// ending right after a line break does not reach into the next line.
+    func lastCharacterStart() throws -> Int {
+        selection.isCaret ? selection.head : max(selection.lowerBound, try graphemeBefore(selection.upperBound))
     }
 
     /// Replaces the selection with `string` in the typing attributes; the caret ends after it.
