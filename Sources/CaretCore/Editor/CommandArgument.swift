@@ -1,9 +1,13 @@
 /// One argument value of a serialized command (`EditorCommand(name:arguments:)`): what a script,
 /// a trace or JSON can carry.
 public enum CommandArgument: Hashable, Sendable, CustomStringConvertible {
+    /// Text.
     case string(String)
+    /// A whole number (offsets, lengths).
     case int(Int)
+    /// A number (font sizes, attribute values).
     case number(Double)
+    /// A flag (`extend`, `regex`, …).
     case bool(Bool)
 
     /// The argument as script and trace output print it.

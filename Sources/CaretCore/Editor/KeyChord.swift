@@ -4,7 +4,14 @@
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// A modifier key.
     public enum Modifier: String, Hashable, Sendable, CaseIterable, Comparable {
-        case ctrl, alt, shift, cmd
+        /// Control (⌃).
+        case ctrl
+        /// Option (⌥).
+        case alt
+        /// Shift (⇧).
+        case shift
+        /// Command (⌘).
+        case cmd
 
         var rank: Int { Modifier.allCases.firstIndex(of: self)! }
 
