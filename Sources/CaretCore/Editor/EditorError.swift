@@ -18,6 +18,7 @@ public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A key chord that does not parse.
     case badKeyChord(String)
 
+    /// A one-line message for users.
     public var description: String {
         switch self {
         case .invalidPosition(let error): "invalid position: \(error)"

@@ -15,6 +15,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable 
 
         var rank: Int { Modifier.allCases.firstIndex(of: self)! }
 
+        /// Canonical order: ctrl, alt, shift, cmd.
         public static func < (lhs: Modifier, rhs: Modifier) -> Bool { lhs.rank < rhs.rank }
 
         static let aliases: [String: Modifier] = [

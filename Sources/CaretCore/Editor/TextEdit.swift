@@ -18,6 +18,7 @@ public struct TextEdit: Equatable, Sendable, CustomStringConvertible {
     /// The change in document length.
     public var delta: Int { replacement.utf16Count - range.count }
 
+    /// The edit for logs.
     public var description: String { "replace \(range) with \(replacement.string.debugDescription)" }
 
     /// Which side of inserted text a position at the insertion point ends on.

@@ -8,5 +8,6 @@ public enum TraitState: String, Sendable, CustomStringConvertible {
     /// Some characters have it.
     case mixed
 
+    /// `on`, `off` or `mixed`.
     public var description: String { rawValue }
 }
