@@ -169,14 +169,15 @@ public final class Editor {
 
     func recordHistory(command: EditorCommand, selectionBefore: Selection, typingBefore: Attributes) {
         let group = command.coalesceGroup
-        if let group, group == lastGroup, var top = history.undoStack.last, top.group == group,
+        if let group, group == lastGroup, let top = history.undoStack.last, top.group == group,
            top.selectionAfter == selectionBefore, clock - top.time <= options.undoCoalescingInterval {
-            top.edits += pendingEdits
-            top.inverses += pendingInverses
-            top.selectionAfter = selection
-            top.typingAfter = typingAttributes
-            top.time = clock
-            history.undoStack[history.undoStack.count - 1] = top
+            // Mutate in place: copying the step out would copy its edit arrays on every keystroke.
+            let last = history.undoStack.count - 1
+            history.undoStack[last].edits += pendingEdits
+            history.undoStack[last].inverses += pendingInverses
+            history.undoStack[last].selectionAfter = selection
+            history.undoStack[last].typingAfter = typingAttributes
+            history.undoStack[last].time = clock
             history.redoStack.removeAll()
             return
         }
