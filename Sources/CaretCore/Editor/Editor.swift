@@ -169,10 +169,11 @@ public final class Editor {
 
     func recordHistory(command: EditorCommand, selectionBefore: Selection, typingBefore: Attributes) {
         let group = command.coalesceGroup
-        if let group, group == lastGroup, let top = history.undoStack.last, top.group == group,
-           top.selectionAfter == selectionBefore, clock - top.time <= options.undoCoalescingInterval {
+        let last = history.undoStack.count - 1
+        if let group, group == lastGroup, last >= 0, history.undoStack[last].group == group,
+           history.undoStack[last].selectionAfter == selectionBefore,
+           clock - history.undoStack[last].time <= options.undoCoalescingInterval {
             // Mutate in place: copying the step out would copy its edit arrays on every keystroke.
-            let last = history.undoStack.count - 1
             history.undoStack[last].edits += pendingEdits
             history.undoStack[last].inverses += pendingInverses
             history.undoStack[last].selectionAfter = selection
