@@ -80,6 +80,25 @@ struct CommandDrawer {
 struct HistoryModel {
     var past: [(before: DocumentState, after: DocumentState)] = []
     var future: [(before: DocumentState, after: DocumentState)] = []
+    /// The typing group of the previous command when it changed the text, and the clock then.
+    var lastGroup: String?
+    var lastEditTime = 0.0
+
+    /// Which commands coalesce with each other (docs/editor.md, "Undo coalescing").
+    static func group(_ command: EditorCommand) -> String? {
+        switch command {
+        case .insertText, .insertNewline, .insertTab: "typing"
+        case .deleteBackward: "deleteBackward"
+        case .deleteForward: "deleteForward"
+        default: nil
+        }
+    }
+
+    /// Whether `command`, run from `selection` at `clock`, must join the last step.
+    func shouldCoalesce(_ command: EditorCommand, from selection: Selection?, clock: Double, interval: Double) -> Bool {
+        guard let group = HistoryModel.group(command), group == lastGroup, let last = past.last else { return false }
+        return last.after.selection == selection && clock - lastEditTime <= interval
+    }
 }
 
 /// Runs `count` random commands from `start`, checking the invariants after each; returns the
@@ -97,6 +116,7 @@ func runRandomSession(seed: UInt64, count: Int, start: String, options: EditorOp
             try editor.advanceClock(by: pick(&drawer.rng, [0.2, 0.5, 2]))
         }
         let undoCount = editor.undoCount
+        let mustCoalesce = model.shouldCoalesce(command, from: before.selection, clock: editor.clock, interval: options.undoCoalescingInterval)
         do {
             try editor.perform(command)
         } catch {
@@ -124,6 +144,9 @@ func runRandomSession(seed: UInt64, count: Int, start: String, options: EditorOp
                 #expect(after == before, context())
             }
         default:
+            if after.text != before.text {
+                #expect((editor.undoCount == undoCount) == mustCoalesce, "coalescing: \(context())")
+            }
             if editor.undoCount == undoCount + 1 {
                 model.past.append((before, after))
                 model.future.removeAll()
@@ -147,6 +170,9 @@ func runRandomSession(seed: UInt64, count: Int, start: String, options: EditorOp
             }
         }
         #expect(editor.undoCount == model.past.count, context())
+        let changed = after.text != before.text && command != .undo && command != .redo
+        model.lastGroup = changed ? HistoryModel.group(command) : nil
+        if changed { model.lastEditTime = editor.clock }
         if step % 64 == 0 { try editor.text.checkInvariants() }
     }
     // Undo everything, then redo everything.

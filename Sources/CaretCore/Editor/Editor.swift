@@ -126,6 +126,12 @@ public final class Editor {
         notify(command: command, edits: edits, selectionBefore: selectionBefore)
     }
 
+    /// Performs the command called `name` with `arguments` (see `EditorCommand(name:arguments:)`).
+    /// - Throws: `EditorError` for an unknown name, bad arguments or an invalid position.
+    public func perform(_ name: String, _ arguments: [String: CommandArgument] = [:]) throws {
+        try perform(EditorCommand(name: name, arguments: arguments))
+    }
+
     /// Performs the command bound to `chord` in `keymap`; returns false when nothing is bound.
     @discardableResult
     public func handle(_ chord: KeyChord) throws -> Bool {
