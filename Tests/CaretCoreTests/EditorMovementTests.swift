@@ -133,3 +133,16 @@ import CaretCore
         try check("ab|", [.toggleBold, .moveRight], "ab|<bold>")
     }
 }
+
+@Suite struct EditorPositionAdjustmentTests {
+    @Test func clampAndSnapOnlyWhenAsked() throws {
+        let editor = try makeEditor("a😀\(eAcute)|")
+        #expect(try editor.position(2, adjusting: .clamp) == 1)
+        #expect(try editor.position(-3, adjusting: .clamp) == 0)
+        #expect(try editor.position(99, adjusting: .clamp) == 5)
+        #expect(try editor.position(4, adjusting: .clamp) == 4)
+        #expect(try editor.position(4, adjusting: .snap) == 3)
+        #expect(try editor.position(3, adjusting: .exact) == 3)
+        #expect(throws: EditorError.self) { try editor.position(2, adjusting: .exact) }
+    }
+}
