@@ -130,3 +130,10 @@ import CaretCore
         try checkThrows("ab|", .findNext(FindQuery("")), "bad regular expression '': empty pattern")
     }
 }
+
+@Suite struct EditorReplaceMappingTests {
+    @Test func unchangedMatchesKeepTheSelection() throws {
+        try check("a^a|b", .replaceAll(FindQuery("a"), with: "a"), "a^a|b")
+        try check("xa^a|b", .replaceAll(FindQuery("[ab]", isRegex: true), with: "a"), "xa^a|a")
+    }
+}

@@ -64,8 +64,10 @@ extension Editor {
     func replaceMapping(_ edits: [TextEdit]) throws {
         var mapped = selection
         for edit in edits {
+            let applied = pendingEdits.count
             try apply(edit)
-            mapped = edit.map(mapped)
+            // An edit that changed nothing (same text, same attributes) leaves the selection alone.
+            if pendingEdits.count > applied { mapped = edit.map(mapped) }
         }
         if pendingEdits.isEmpty { return }
         let newSelection = try snapped(mapped)
