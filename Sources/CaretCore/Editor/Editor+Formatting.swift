@@ -1,0 +1,145 @@
+// Formatting commands and the toolbar's trait query.
+
+extension Editor {
+    /// The toolbar state of trait `key`: for a caret, from the typing attributes; for a
+    /// selection, on when every character has it, off when none has, mixed otherwise.
+    public func traitState(_ key: AttributeKey) -> TraitState {
+        if selection.isCaret { return typingAttributes.has(key) ? .on : .off }
+        let runs = (try? text.runs(in: selection.range)) ?? []
+        let count = runs.filter { $0.attributes.has(key) }.count
+        return count == runs.count ? .on : count == 0 ? .off : .mixed
+    }
+
+    /// The value of `key` over the selection when it is the same everywhere (for a caret, in the
+    /// typing attributes); nil when absent somewhere or mixed.
+    public func commonValue(of key: AttributeKey) -> AttributeValue? {
+        if selection.isCaret { return typingAttributes[key] }
+        let runs = (try? text.runs(in: selection.range)) ?? []
+        guard let first = runs.first?.attributes[key] else { return nil }
+        return runs.allSatisfy({ $0.attributes[key] == first }) ? first : nil
+    }
+
+    /// Rewrites the attributes of every run in the selection with `transform` as one edit; with a
+    /// caret, only the typing attributes. The selection stays.
+    func restyle(_ transform: (Attributes) throws -> Attributes) throws {
+        if selection.isCaret {
+            typingAttributes = try transform(typingAttributes).removing(.link)
+            return
+        }
+        let range = selection.range
+        var pieces: [(String, Attributes)] = []
+        for run in try text.runs(in: range) {
+            pieces.append((try text.string(in: run.range), try transform(run.attributes)))
+        }
+        let saved = selection
+        try apply(TextEdit(range: range, replacement: AttributedText(runs: pieces)))
+        selection = saved
+    }
+
+    func toggleTrait(_ key: AttributeKey) throws {
+        guard key.isTrait else {
+            throw EditorError.badArgument(command: "toggleTrait", argument: "key", message: "'\(key.name)' is not a trait (bold, italic, underline, strikethrough, code)")
+        }
+        func flipped(_ attributes: Attributes) throws -> Attributes {
+            attributes.has(key) ? attributes.removing(key) : try attributes.setting(key, .bool(true))
+        }
+        if selection.isCaret { return try restyle(flipped) }
+        if options.traitToggle == .perRunFlip {
+            try restyle(flipped)
+        } else {
+            let turnOn = traitState(key) != .on
+            try restyle { turnOn ? try $0.setting(key, .bool(true)) : $0.removing(key) }
+        }
+        // Text typed over the selection looks like its first character now does.
+        let firstHasIt = try text.attributes(at: selection.lowerBound).has(key)
+        typingAttributes = firstHasIt ? try typingAttributes.setting(key, .bool(true)) : typingAttributes.removing(key)
+    }
+
+    func setAttribute(_ key: AttributeKey, _ value: AttributeValue) throws {
+        if key == .link, case .string(let url) = value { return try setLink(url) }
+        do {
+            _ = try Attributes().setting(key, value)
+        } catch let error as AttributeError {
+            throw EditorError.badAttribute(error)
+        }
+        try restyle { try $0.setting(key, value) }
+        if !selection.isCaret { typingAttributes = try typingAttributes.setting(key, value).removing(.link) }
+    }
+
+    func removeAttribute(_ key: AttributeKey) throws {
+        if key == .link { return try removeLink() }
+        try restyle { $0.removing(key) }
+        if !selection.isCaret { typingAttributes.remove(key) }
+    }
+
+    func changeFontSize(by step: Double) throws {
+        let base = options.defaultFontSize
+        func resized(_ attributes: Attributes) throws -> Attributes {
+            var size = base
+            if case .number(let n) = attributes[.fontSize] { size = n }
+            return try attributes.setting(.fontSize, .number(min(10_000, max(1, size + step))))
+        }
+        try restyle(resized)
+        if !selection.isCaret { typingAttributes = try resized(typingAttributes) }
+    }
+
+    func removeFormatting() throws {
+        func plain(_ attributes: Attributes) -> Attributes {
+            var result = attributes
+            for key in AttributeKey.builtIn where key != .link { result.remove(key) }
+            return result
+        }
+        try restyle(plain)
+        if !selection.isCaret { typingAttributes = plain(typingAttributes) }
+    }
+
+    /// The range of the link around a caret: the maximal stretch of the paragraph carrying the
+    /// same link as the character before (or else after) the caret.
+    func linkRange(at offset: Int) throws -> (Range<Int>, AttributeValue)? {
+        let start = try lineStart(offset)
+        let end = try lineEndIncludingBreak(offset)
+        let runs = try text.runs(in: start..<end)
+        let around = runs.first { $0.range.upperBound == offset && $0.attributes[.link] != nil }
+            ?? runs.first { $0.range.contains(offset) && $0.attributes[.link] != nil }
+        guard let around, let link = around.attributes[.link] else { return nil }
+        var lower = around.range.lowerBound
+        var upper = around.range.upperBound
+        for run in runs.reversed() where run.range.upperBound == lower && run.attributes[.link] == link { lower = run.range.lowerBound }
+        for run in runs where run.range.lowerBound == upper && run.attributes[.link] == link { upper = run.range.upperBound }
+        return (lower..<upper, link)
+    }
+
+    /// Applies `transform` to the runs of `range` as one edit, keeping the selection.
+    func restyle(_ range: Range<Int>, _ transform: (Attributes) throws -> Attributes) throws {
+        let saved = selection
+        let typing = typingAttributes
+        selection = Selection(range)
+        defer {
+            selection = saved
+            typingAttributes = typing
+        }
+        try restyle(transform)
+    }
+
+    func setLink(_ url: String) throws {
+        guard !url.isEmpty else {
+            throw EditorError.badArgument(command: "setLink", argument: "url", message: "must not be empty")
+        }
+        let value = AttributeValue.string(url)
+        if selection.isCaret {
+            guard let (range, _) = try linkRange(at: selection.head) else { return }
+            try restyle(range) { try $0.setting(.link, value) }
+        } else {
+            try restyle { try $0.setting(.link, value) }
+        }
+    }
+
+    func removeLink() throws {
+        if selection.isCaret {
+            guard let (range, _) = try linkRange(at: selection.head) else { return }
+            try restyle(range) { $0.removing(.link) }
+        } else {
+            try restyle { $0.removing(.link) }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+// Text commands: typing, deleting, clipboard, explicit replacement.
+
+extension Editor {
+    /// The start of the selection's last character (the caret for a caret), so that a selection
+    /// ending right after a line break does not reach into the next line.
+    func lastCharacterStart() throws -> Int {
+        selection.isCaret ? selection.head : max(selection.lowerBound, try graphemeBefore(selection.upperBound))
+    }
+
+    /// Replaces the selection with `string` in the typing attributes; the caret ends after it.
+    func insert(_ string: String) throws {
+        try replaceSelection(with: AttributedText(string, attributes: typingAttributes.removing(.link)))
+    }
+
+    /// Replaces the selection with `replacement`; the caret ends after it (out of any grapheme
+    /// cluster the insertion joined).
+    func replaceSelection(with replacement: AttributedText) throws {
+        let range = selection.range
+        try apply(TextEdit(range: range, replacement: replacement))
+        select(Selection(caret: try snappedForward(range.lowerBound + replacement.utf16Count)))
+    }
+
+    /// Deletes the selection, or the range `rangeAtCaret` gives for the caret.
+    func delete(_ rangeAtCaret: (Int) throws -> Range<Int>) throws {
+        if selection.isCaret {
+            let range = try rangeAtCaret(selection.head)
+            guard !range.isEmpty else { return }
+            try apply(TextEdit(range: range, replacement: AttributedText()))
+            select(Selection(caret: try snappedForward(range.lowerBound)))
+        } else {
+            try replaceSelection(with: AttributedText())
+        }
+    }
+
+    /// Swaps the clusters around the caret (Emacs and macOS ctrl+t): at a line end the two before
+    /// it; the caret ends after the pair.
+    func transpose() throws {
+        guard selection.isCaret else { return }
+        var middle = selection.head
+        let start = try lineStart(middle)
+        if middle == start { return }
+        if middle >= (try lineContentEnd(middle)) { middle = try graphemeBefore(middle) }
+        let first = try graphemeBefore(middle)
+        let last = try graphemeAfter(middle)
+        guard first >= start, last > middle, middle > first else { return }
+        var swapped = try text.attributedText(in: middle..<last)
+        swapped.append(try text.attributedText(in: first..<middle))
+        try apply(TextEdit(range: first..<last, replacement: swapped))
+        select(Selection(caret: try snappedForward(last)))
+    }
+
+    /// Replaces `range` with `string` in the attributes of the range's first character (those
+    /// inherited at its start when empty); the selection is mapped through the edit.
+    func replaceRange(_ range: Range<Int>, with string: String) throws {
+        try checked { try text.validate(range) }
+        let attributes = range.isEmpty
+            ? try text.inheritedTypingAttributes(at: range.lowerBound)
+            : try text.attributes(at: range.lowerBound)
+        try replaceMapping([TextEdit(range: range, replacement: AttributedText(string, attributes: attributes))])
+    }
+
+    /// Applies edits given in descending, non-overlapping order (each range valid in the original
+    /// document) and maps the selection through them.
+    func replaceMapping(_ edits: [TextEdit]) throws {
+        var mapped = selection
+        for edit in edits {
+            let applied = pendingEdits.count
+            try apply(edit)
+            // An edit that changed nothing (same text, same attributes) leaves the selection alone.
+            if pendingEdits.count > applied { mapped = edit.map(mapped) }
+        }
+        if pendingEdits.isEmpty { return }
+        let newSelection = try snapped(mapped)
+        if newSelection != selection { select(newSelection) }
+    }
+}

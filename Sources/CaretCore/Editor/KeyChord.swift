@@ -1,0 +1,95 @@
+/// A key pressed with modifiers, written `shift+alt+left`, `cmd+b`, `backspace`. Parsing is
+/// case-insensitive and accepts modifiers in any order; `description` prints them in the
+/// canonical macOS order `ctrl+alt+shift+cmd+key`.
+public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// A modifier key.
+    public enum Modifier: String, Hashable, Sendable, CaseIterable, Comparable {
+        /// Control (⌃).
+        case ctrl
+        /// Option (⌥).
+        case alt
+        /// Shift (⇧).
+        case shift
+        /// Command (⌘).
+        case cmd
+
+        var rank: Int { Modifier.allCases.firstIndex(of: self)! }
+
+        /// Canonical order: ctrl, alt, shift, cmd.
+        public static func < (lhs: Modifier, rhs: Modifier) -> Bool { lhs.rank < rhs.rank }
+
+        static let aliases: [String: Modifier] = [
+            "ctrl": .ctrl, "control": .ctrl,
+            "alt": .alt, "option": .alt, "opt": .alt,
+            "shift": .shift,
+            "cmd": .cmd, "command": .cmd, "super": .cmd, "meta": .cmd,
+        ]
+    }
+
+    /// Names of the keys that are not single characters.
+    public static let namedKeys: [String] = [
+        "left", "right", "up", "down", "home", "end", "pageup", "pagedown",
+        "backspace", "delete", "return", "tab", "escape", "space", "plus",
+    ] + (1...12).map { "f\($0)" }
+
+    static let keyAliases: [String: String] = [
+        "enter": "return", "esc": "escape", "del": "delete", "forwarddelete": "delete",
+        "arrowleft": "left", "arrowright": "right", "arrowup": "up", "arrowdown": "down",
+    ]
+
+    /// The modifiers held, sorted canonically.
+    public let modifiers: [Modifier]
+    /// The key: a named key (`left`, `backspace`, …) or one lower-case character (`b`, `=`, `[`).
+    public let key: String
+
+    /// A chord of `key` with `modifiers` (in any order).
+    /// - Throws: `EditorError.badKeyChord` for an unknown key or a duplicate modifier.
+    public init(key: String, modifiers: [Modifier] = []) throws {
+        let name = key.lowercased()
+        let canonical = KeyChord.keyAliases[name] ?? name
+        guard KeyChord.namedKeys.contains(canonical) || (canonical.count == 1 && canonical != "+" && !canonical.first!.isWhitespace) else {
+            throw EditorError.badKeyChord("unknown key '\(key)'")
+        }
+        guard Set(modifiers).count == modifiers.count else {
+            throw EditorError.badKeyChord("duplicate modifier in '\(modifiers.map(\.rawValue).joined(separator: "+"))+\(key)'")
+        }
+        self.key = canonical
+        self.modifiers = modifiers.sorted()
+    }
+
+    /// Parses `shift+alt+left`, `cmd+b`, `backspace` (`plus` names the + key).
+    /// - Throws: `EditorError.badKeyChord` naming the unknown part, e.g.
+    ///   `unknown key 'lefft' in 'shift+lefft'`.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        guard let last = parts.last, !last.isEmpty else {
+            throw EditorError.badKeyChord(text.isEmpty ? "empty key chord" : "missing key in '\(text)'")
+        }
+        var modifiers: [Modifier] = []
+        for part in parts.dropLast() {
+            guard let modifier = Modifier.aliases[part.lowercased()] else {
+                throw EditorError.badKeyChord(part.isEmpty ? "empty modifier in '\(text)'" : "unknown modifier '\(part)' in '\(text)'")
+            }
+            guard !modifiers.contains(modifier) else {
+                throw EditorError.badKeyChord("duplicate modifier '\(part)' in '\(text)'")
+            }
+            modifiers.append(modifier)
+        }
+        let name = last.lowercased()
+        let canonical = KeyChord.keyAliases[name] ?? name
+        guard KeyChord.namedKeys.contains(canonical) || (canonical.count == 1 && !canonical.first!.isWhitespace) else {
+            throw EditorError.badKeyChord("unknown key '\(last)' in '\(text)'")
+        }
+        try self.init(key: canonical, modifiers: modifiers)
+    }
+
+    /// The chord in canonical form: modifiers in the order ctrl, alt, shift, cmd, then the key.
+    public var description: String {
+        (modifiers.map(\.rawValue) + [key]).joined(separator: "+")
+    }
+
+    /// Orders chords by their canonical text.
+    public static func < (lhs: KeyChord, rhs: KeyChord) -> Bool {
+        lhs.description.utf8.lexicographicallyPrecedes(rhs.description.utf8)
+    }
+}

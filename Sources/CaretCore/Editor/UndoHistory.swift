@@ -1,0 +1,29 @@
+/// Kinds of command whose consecutive runs coalesce into one undo step.
+enum CoalesceGroup: Hashable, Sendable {
+    case typing, deletingBackward, deletingForward
+}
+
+/// One undoable step: the edits in the order they were applied, their inverses, and the
+/// selection and typing attributes on both sides.
+struct UndoStep: Sendable {
+    var edits: [TextEdit]
+    var inverses: [TextEdit]
+    var selectionBefore: Selection
+    var selectionAfter: Selection
+    var typingBefore: Attributes
+    var typingAfter: Attributes
+    var group: CoalesceGroup?
+    /// Virtual time of the last edit merged into this step.
+    var time: Double
+}
+
+/// Undo and redo stacks.
+struct UndoHistory: Sendable {
+    var undoStack: [UndoStep] = []
+    var redoStack: [UndoStep] = []
+
+    mutating func record(_ step: UndoStep) {
+        undoStack.append(step)
+        redoStack.removeAll()
+    }
+}

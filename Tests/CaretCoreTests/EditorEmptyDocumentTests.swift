@@ -1,0 +1,50 @@
+import Testing
+import CaretCore
+
+/// Every command on an empty document, and on a selection at each end of an astral text.
+@Suite struct EditorEmptyDocumentTests {
+    @Test func everyCommandOnAnEmptyDocument() throws {
+        let expected: [String: String] = [
+            "insertText": "x😀|", "insertNewline": "\n|", "insertTab": "\t|", "openLine": "|\n",
+            "toggleBold": "|<bold>", "toggleItalic": "|<italic>", "toggleUnderline": "|<underline>",
+            "toggleStrikethrough": "|<strikethrough>", "toggleCode": "|<code>",
+            "setFontSize": "|<fontSize=14>", "increaseFontSize": "|<fontSize=18>", "decreaseFontSize": "|<fontSize=16>",
+        ]
+        for command in sampleCommands {
+            let editor = try makeEditor("|")
+            do {
+                try editor.perform(command)
+            } catch let error as EditorError {
+                // Only explicit positions beyond the empty text fail.
+                #expect(command.name == "replaceRange" || command.name == "setSelection", "\(command): \(error)")
+                continue
+            }
+            var want = expected[command.name] ?? "|"
+            if case .setAttribute(let key, _) = command {
+                want = ["fontSize": "|<fontSize=12.5>", "tag": "|<tag>", "foregroundColor": "|<foregroundColor=#ff0000>"][key.name]!
+            }
+            #expect(printMarkup(editor.state) == want, "\(command)")
+        }
+    }
+
+    @Test func selectionsAtBothEndsAndBackwards() throws {
+        // Forward and backward selections touching the start and the end of the document.
+        try check("^😀|\(family)", .deleteBackward, "|\(family)")
+        try check("|😀^\(family)", .deleteForward, "|\(family)")
+        try check("😀^\(family)|", .deleteWordBackward, "😀|")
+        try check("😀|\(family)^", .insertText(eAcute), "😀\(eAcute)|")
+        try check("^😀|\(family)", .extendRight, "^😀\(family)|")
+        try check("|😀^\(family)", .extendRight, "😀|\(family)")
+        try check("😀|\(family)^", .extendLeft, "|😀\(family)^")
+        try check("😀|\(family)^", .move(.documentEnd, extend: true), "😀\(family)|")
+        try check("😀^\(family)|", .move(.documentStart, extend: true), "|😀^\(family)")
+        try check("😀|\(family)^", .toggleBold, "😀|<bold>{bold:\(family)}^")
+        try check("|🇺🇸^🇫🇷", .toggleItalic, "|{italic:🇺🇸}^🇫🇷")
+        try check("🇺🇸|🇫🇷^", .selectWord, "🇺🇸|🇫🇷^")
+        try check("🇺🇸^🇫🇷|", .selectParagraph, "^🇺🇸🇫🇷|")
+        try check("\(eAcute)|\(eAcute)^", .cut, "\(eAcute)|")
+        try check("\(eAcute)|\(eAcute)^", [.cut, .move(.documentStart, extend: false), .paste], "\(eAcute)|\(eAcute)")
+        try check("|\(eAcute)x^", .replaceAll(FindQuery(eAcute), with: "y"), "|yx^")
+        try check("\(eAcute)^x|", .findPrevious(FindQuery(eAcute)), "^\(eAcute)|x")
+    }
+}
