@@ -103,7 +103,9 @@ import CaretCore
         try check("hel|lo world", .selectWord, "^hello| world")
         try check("hello| world", .selectWord, "^hello| world")
         try check("hello |world", .selectWord, "hello ^world|")
-        try check("a|.b", .selectWord, "^a|.b")
+        // UAX #29 keeps "a.b" together (a full stop between letters, WB6/WB7).
+        try check("a|.b", .selectWord, "^a.b|")
+        try check("a|, b", .selectWord, "^a|, b")
         try check("a.|", .selectWord, "a^.|")
         try check("he^l|lo wo", .selectWord, "^hello| wo")
         try check("he|llo wo^rld", .selectWord, "|hello world^")
