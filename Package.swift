@@ -39,7 +39,7 @@ let package = Package(
             name: "caret-bench",
             dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua"]
         ),
-        .testTarget(name: "CaretCoreTests", dependencies: ["CaretCore"]),
+        .testTarget(name: "CaretCoreTests", dependencies: ["CaretCore", "CaretFormats"]),
         .testTarget(name: "CaretFormatsTests", dependencies: ["CaretCore", "CaretFormats"]),
         .testTarget(name: "CaretLuaTests", dependencies: ["CaretCore", "CaretFormats", "CaretLua"]),
         .testTarget(name: "CaretReplayTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay"]),

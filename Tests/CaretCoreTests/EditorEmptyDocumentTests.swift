@@ -21,7 +21,7 @@ import CaretCore
             }
             var want = expected[command.name] ?? "|"
             if case .setAttribute(let key, _) = command {
-                want = ["fontSize": "|<fontSize=12.5>", "tag": "|<tag>", "foregroundColor": "|<foregroundColor=#ff0000>"][key.name]!
+                want = ["fontSize": "|<fontSize=12.5>", "tag": "|<tag=true>", "foregroundColor": "|<foregroundColor=#ff0000>"][key.name]!
             }
             #expect(printMarkup(editor.state) == want, "\(command)")
         }

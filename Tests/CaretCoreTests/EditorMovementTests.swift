@@ -15,7 +15,7 @@ import CaretCore
         try check("|\(eAcute)", .moveRight, "\(eAcute)|")
         try check("|🇺🇸🇫🇷", .moveRight, "🇺🇸|🇫🇷")
         try check("ab|", .moveRight, "ab|")
-        try check("a\r\n|b", .moveLeft, "a|\r\nb")
+        try check("a\r\n|b", .moveLeft, "a|\\u{D}\nb")
     }
 
     @Test func aSelectionCollapsesFirst() throws {
@@ -64,7 +64,7 @@ import CaretCore
         try check("ab\ncd|ef", .move(.lineStart, extend: false), "ab\n|cdef")
         try check("ab\ncd|ef", .move(.lineEnd, extend: false), "ab\ncdef|")
         try check("ab|\ncd", .move(.lineEnd, extend: false), "ab|\ncd")
-        try check("a|b\r\ncd", .move(.lineEnd, extend: false), "ab|\r\ncd")
+        try check("a|b\r\ncd", .move(.lineEnd, extend: false), "ab|\\u{D}\ncd")
         try check("ab\ncd|ef", .move(.lineStart, extend: true), "ab\n|cd^ef")
         try check("a^b\nc|d", .move(.lineStart, extend: false), "|ab\ncd")
         try check("a^b\nc|d", .move(.lineEnd, extend: false), "ab\ncd|")
@@ -81,7 +81,7 @@ import CaretCore
         try check("ab|c", .move(.down, extend: false), "abc|")
         try check("\(eAcute)x\nab|", .move(.up, extend: false), "\(eAcute)x|\nab")
         try check("😀\(family)|\nabc", .move(.down, extend: false), "😀\(family)\nab|c")
-        try check("ab\r\ncd|", .move(.up, extend: false), "ab|\r\ncd")
+        try check("ab\r\ncd|", .move(.up, extend: false), "ab|\\u{D}\ncd")
         try check("ab\nc|d", .move(.up, extend: true), "a|b\nc^d")
         try check("a^b\nc|d", .move(.up, extend: false), "|ab\ncd")
         try check("a|b^\ncd", .move(.down, extend: false), "ab\ncd|")
@@ -115,8 +115,8 @@ import CaretCore
         try check("ab\nc|d\nef", .selectParagraph, "ab\n^cd\n|ef")
         try check("a^b\nc|d\nef", .selectParagraph, "^ab\ncd\n|ef")
         try check("a^b\n|cd", .selectLine, "^ab|\ncd")
-        try check("ab\r\nc|d", .selectLine, "ab\r\n^cd|")
-        try check("a|b\r\ncd", .selectLine, "^ab|\r\ncd")
+        try check("ab\r\nc|d", .selectLine, "ab\\u{D}\n^cd|")
+        try check("a|b\r\ncd", .selectLine, "^ab|\\u{D}\ncd")
         try check("|", .selectParagraph, "|")
     }
 
