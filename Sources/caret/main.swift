@@ -1,1 +1,4 @@
-print("caret: not yet")
+import CaretCLI
+import Foundation
+
+exit(CaretCommandLine.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,64 @@
+/// The `caret` command: dispatches to subcommands and turns errors into messages and exit codes.
+public enum CaretCommandLine {
+    public static let version = "0.1.0"
+
+    /// Every subcommand, in the order `caret --help` lists them. A new subcommand is added here,
+    /// one line each, defined as `static let subcommand` in its own file.
+    static let subcommands: [Subcommand] = [
+    ]
+
+    /// Runs `caret` with `arguments` (without the program name) and returns the exit code.
+    public static func main(_ arguments: [String]) -> Int32 {
+        var terminal = Terminal.standard()
+        return run(arguments, terminal: &terminal).rawValue
+    }
+
+    static func run(_ arguments: [String], terminal: inout Terminal) -> ExitCode {
+        guard let first = arguments.first else {
+            terminal.error(usage)
+            return .usage
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
+                terminal.out(command.help)
+            } else {
+                terminal.out(usage)
+            }
+            return .ok
+        case "--version":
+            terminal.out("caret \(version)")
+            return .ok
+        default:
+            break
+        }
+        guard let command = subcommands.first(where: { $0.name == first }) else {
+            terminal.error("caret: unknown command '\(first)'\n\(usage)")
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.first == "--help" || rest.first == "-h" {
+            terminal.out(command.help)
+            return .ok
+        }
+        do {
+            return try command.run(rest, &terminal)
+        } catch let error as CLIError {
+            terminal.error(error.code == .usage ? "caret \(command.name): \(error.message)\nsee 'caret \(command.name) --help'" : error.message)
+            return error.code
+        } catch {
+            terminal.error("caret \(command.name): \(error)")
+            return .software
+        }
+    }
+
+    static var usage: String {
+        var lines = ["usage: caret COMMAND [OPTIONS]", "", "Caret is a headless rich-text editor you drive from scripts.", "", "commands:"]
+        let width = (subcommands.map(\.name.count).max() ?? 0) + 2
+        for command in subcommands {
+            lines.append("  " + command.name + String(repeating: " ", count: width - command.name.count) + command.summary)
+        }
+        lines += ["", "  caret COMMAND --help   help for one command", "  caret --version        the version"]
+        return lines.joined(separator: "\n")
+    }
+}
