@@ -21,9 +21,9 @@ struct EditingTrace {
         var found: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: directory)
         while let path = enumerator?.nextObject() as? String {
-            if path.hasSuffix(".json.gz") { found.append(directory + "/" + path) }
+            if path.hasSuffix(".json.gz") || path.hasSuffix(".json") { found.append(directory + "/" + path) }
         }
-        guard !found.isEmpty else { throw BenchError("no .json.gz traces in \(directory)") }
+        guard !found.isEmpty else { throw BenchError("no .json.gz or .json traces in \(directory)") }
         return found.sorted()
     }
 
@@ -37,7 +37,7 @@ struct EditingTrace {
     init(path: String) throws {
         name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             .replacingOccurrences(of: ".json", with: "")
-        let data = try Self.gunzip(path)
+        let data = path.hasSuffix(".gz") ? try Self.gunzip(path) : try Data(contentsOf: URL(fileURLWithPath: path))
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
               let start = json["startContent"] as? String, let end = json["endContent"] as? String,
               let txns = json["txns"] as? [[String: Any]]

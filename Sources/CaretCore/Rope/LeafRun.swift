@@ -1,3 +1,10 @@
+/// Where the previous edit of a leaf's runs was: run `index` starts at byte `start`. A hint,
+/// reset whenever the runs change another way.
+struct RunHint: Sendable {
+    var index = 0
+    var start = 0
+}
+
 /// A stretch of a leaf's bytes that shares one attribute set. Within a leaf, runs are non-empty
 /// and no two neighbours are equal; a logical run may continue across a leaf boundary.
 struct LeafRun: Equatable, Sendable {
@@ -32,23 +39,30 @@ extension Array where Element == LeafRun {
     }
 
     /// Replaces bytes `lower..<upper` with `insertLength` bytes carrying `attributes`, keeping
-    /// runs non-empty and coalesced. Works in place: typing inside a run with equal attributes
-    /// only changes one length.
+    /// runs non-empty and coalesced. Works in place: typing inside or at the end of a run with
+    /// equal attributes only changes one length.
     /// - Complexity: O(count).
-    mutating func replaceBytes(_ lower: Int, _ upper: Int, insertLength: Int, attributes: Attributes) {
-        // Find the run where the edit starts: the first whose end reaches past `lower`, or (for an
-        // insertion at a run's end) the run that ends at `lower`.
-        var index = 0
-        var start = 0
-        while index < count {
-            let end = start + self[index].length
-            if lower < end || (lower == end && lower == upper) { break }
-            start = end
-            index += 1
+    mutating func replaceBytes(_ lower: Int, _ upper: Int, insertLength: Int, attributes: Attributes, hint: inout RunHint) {
+        // The run where the edit starts: the first that reaches past `lower`, or for an
+        // insertion the run that ends at `lower`. The search starts at the run the previous
+        // edit touched when that is not past `lower` (typing moves forward through a leaf).
+        let isInsertion = lower == upper
+        let from = hint.index < count && hint.start <= lower ? hint : RunHint()
+        var (index, start) = withUnsafeBufferPointer { runs -> (Int, Int) in
+            var index = from.index
+            var start = from.start
+            while index < runs.count {
+                let end = start &+ runs[index].length
+                if lower < end || (isInsertion && lower == end) { break }
+                start = end
+                index &+= 1
+            }
+            return (index, start)
         }
         // Delete: shorten every run the range overlaps, dropping those that empty. Only the first
         // may be entered partway; the deletion takes the others from their start.
         var remaining = upper - lower
+        var changedShape = remaining > 0
         var i = index
         var offsetInRun = lower - start
         while remaining > 0 {
@@ -58,64 +72,69 @@ extension Array where Element == LeafRun {
             offsetInRun = 0
             if self[i].length == 0 { remove(at: i) } else { i += 1 }
         }
-        if insertLength > 0 { insertRun(at: lower, length: insertLength, attributes: attributes) }
-        // The runs were coalesced before; only the junctions at the edit can have become equal.
-        coalesce(near: index)
-    }
-
-    /// Inserts `length` bytes carrying `attributes` at byte `offset`, extending a neighbouring
-    /// run with equal attributes when there is one.
-    private mutating func insertRun(at offset: Int, length: Int, attributes: Attributes) {
-        if offset == 0 {
-            if let first, first.attributes == attributes {
-                self[0].length += length
+        if insertLength > 0 {
+            changedShape = true
+            // `lower` is now inside run `index`, at its end (an insertion), at its start, or past
+            // the last run.
+            let new = LeafRun(length: insertLength, attributes: attributes)
+            if index == count {
+                if index > 0, self[index - 1].attributes == attributes {
+                    self[index - 1].length += insertLength
+                } else {
+                    append(new)
+                }
+            } else if lower == start {
+                if index > 0, self[index - 1].attributes == attributes {
+                    self[index - 1].length += insertLength
+                    index -= 1
+                    start -= self[index].length - insertLength
+                } else if self[index].attributes == attributes {
+                    self[index].length += insertLength
+                } else {
+                    insert(new, at: index)
+                }
+            } else if self[index].attributes == attributes {
+                self[index].length += insertLength
+                changedShape = upper != lower
+            } else if lower == start + self[index].length {
+                if index + 1 < count, self[index + 1].attributes == attributes {
+                    self[index + 1].length += insertLength
+                } else {
+                    insert(new, at: index + 1)
+                }
             } else {
-                insert(LeafRun(length: length, attributes: attributes), at: 0)
+                // Split run `index` around the insertion.
+                let tail = LeafRun(length: start + self[index].length - lower, attributes: self[index].attributes)
+                self[index].length = lower - start
+                insert(contentsOf: [new, tail], at: index + 1)
             }
-            return
         }
-        // The first run that reaches `offset`.
-        var j = 0
-        var end = 0
-        while j < count {
-            end += self[j].length
-            if end >= offset { break }
-            j += 1
-        }
-        let new = LeafRun(length: length, attributes: attributes)
-        if j == count {
-            append(new)
-        } else if self[j].attributes == attributes {
-            self[j].length += length
-        } else if end == offset {
-            if j + 1 < count, self[j + 1].attributes == attributes {
-                self[j + 1].length += length
-            } else {
-                insert(new, at: j + 1)
-            }
-        } else {
-            // Split run j around the insertion.
-            let tail = LeafRun(length: end - offset, attributes: self[j].attributes)
-            self[j].length -= end - offset
-            insert(contentsOf: [new, tail], at: j + 1)
-        }
+        // The runs were coalesced before; only the junctions at the edit can have become equal,
+        // and only if a run was shortened, removed, split or added.
+        // Run `index` still starts at `start` unless coalescing merged it into its predecessor.
+        let mergedAtIndex = changedShape && coalesce(near: index)
+        hint = index < count && !mergedAtIndex ? RunHint(index: index, start: start) : RunHint()
     }
 
     /// Merges neighbours with equal attributes and drops empty runs among the runs from
     /// `index - 1` to `index + 2`.
-    mutating func coalesce(near index: Int) {
+    /// Returns whether run `index` itself was merged into the run before it.
+    @discardableResult
+    mutating func coalesce(near index: Int) -> Bool {
         var i = Swift.max(1, index)
-        let end = Swift.min(count, index + 3)
-        var limit = end
+        var limit = Swift.min(count, index + 3)
+        var mergedAtIndex = false
         while i < limit {
             if self[i - 1].attributes == self[i].attributes {
                 self[i - 1].length += self[i].length
                 remove(at: i)
                 limit -= 1
+                if i == index { mergedAtIndex = true }
             } else {
                 i += 1
             }
         }
+        return mergedAtIndex
     }
 
     /// Merges neighbours with equal attributes and drops empty runs.

@@ -10,7 +10,7 @@ extension Node {
     /// - Complexity: O(log n + leaf bytes).
     func replaceInLeaf(
         _ lower: Int, _ upper: Int, with inserted: UnsafeBufferPointer<UInt8>, newlines insertedNewlines: Int,
-        attributes: Attributes, isFirst: Bool, next: Node?
+        attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?
     ) -> TextSummary? {
         if isLeaf {
             return replaceInThisLeaf(lower, upper, with: inserted, newlines: insertedNewlines,
@@ -18,27 +18,39 @@ extension Node {
         }
         // An insertion at a child boundary goes to the end of the left child; a replacement
         // starting at a boundary belongs to the right child.
-        var offset = 0
-        var i = 0
-        let last = children.count - 1
-        while i < last {
-            let end = offset + children[i].summary.utf16
-            if lower < end || (lower == end && lower == upper) { break }
-            offset = end
-            i += 1
+        let last = childUTF16.count - 1
+        // The first child whose end reaches `key`: `lower` itself for an insertion (so it may
+        // end there), one past it otherwise.
+        let key = lower == upper ? lower : lower &+ 1
+        let (i, offset) = childUTF16.withUnsafeBufferPointer { sizes -> (Int, Int) in
+            var offset = 0
+            var i = 0
+            while i < last {
+                let end = offset &+ sizes[i]
+                if end >= key { break }
+                offset = end
+                i &+= 1
+            }
+            return (i, offset)
         }
-        guard upper - offset <= children[i].summary.utf16 else { return nil }
-        makeChildUnique(i)
-        let delta = children[i].replaceInLeaf(
-            lower - offset, upper - offset, with: inserted, newlines: insertedNewlines, attributes: attributes,
-            isFirst: isFirst && i == 0, next: i < last ? children[i + 1] : next)
-        if let delta { summary += delta }
+        guard upper - offset <= childUTF16[i] else { return nil }
+        let delta = children.withUnsafeMutableBufferPointer { kids -> TextSummary? in
+            if !isKnownUniquelyReferenced(&kids[i]) { kids[i] = kids[i].clone() }
+            let following = i < last ? Unmanaged.passUnretained(kids[i + 1]) : next
+            return kids[i].replaceInLeaf(
+                lower - offset, upper - offset, with: inserted, newlines: insertedNewlines, attributes: attributes,
+                isFirst: isFirst && i == 0, next: following)
+        }
+        if let delta {
+            summary += delta
+            childUTF16[i] += delta.utf16
+        }
         return delta
     }
 
     private func replaceInThisLeaf(
         _ lower: Int, _ upper: Int, with inserted: UnsafeBufferPointer<UInt8>, newlines insertedNewlines: Int,
-        attributes: Attributes, isFirst: Bool, next: Node?
+        attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?
     ) -> TextSummary? {
         guard summary.isASCII else { return nil }
         let count = bytes.count
@@ -63,7 +75,7 @@ extension Node {
                 if byte == 0x0A { newlines += 1 }
             }
             if upper == count, let next {
-                let following = next.firstLeaf.bytes
+                let following = next._withUnsafeGuaranteedRef { $0.firstLeaf.bytes }
                 if following.isEmpty || following[0] >= 0x80 { return nil }
             }
             return newlines
@@ -71,8 +83,8 @@ extension Node {
         guard let deletedNewlines else { return nil }
         for byte in inserted where byte == carriageReturn { return nil }
 
-        bytes.replaceSubrange(lower..<upper, with: inserted)
-        runs.replaceBytes(lower, upper, insertLength: inserted.count, attributes: attributes)
+        bytes.splice(lower, upper, inserted)
+        runs.replaceBytes(lower, upper, insertLength: inserted.count, attributes: attributes, hint: &runHint)
         let change = inserted.count - (upper - lower)
         var delta = TextSummary()
         delta.utf8 = change
@@ -82,5 +94,30 @@ extension Node {
         delta.newlines = insertedNewlines - deletedNewlines
         summary += delta
         return delta
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Replaces `lower..<upper` with `inserted` by moving the tail once; the typing path's
+    /// replacement for the generic `replaceSubrange`.
+    @inline(__always)
+    mutating func splice(_ lower: Int, _ upper: Int, _ inserted: UnsafeBufferPointer<UInt8>) {
+        let oldCount = count
+        let growth = inserted.count - (upper - lower)
+        if growth > 0 {
+            // Grow first (the appended bytes are overwritten below).
+            append(contentsOf: UnsafeBufferPointer(rebasing: inserted[0..<growth]))
+        }
+        withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            let tail = oldCount - upper
+            if growth != 0 && tail > 0 {
+                (base + upper + growth).update(from: base + upper, count: tail)
+            }
+            if !inserted.isEmpty {
+                (base + lower).update(from: inserted.baseAddress!, count: inserted.count)
+            }
+        }
+        if growth < 0 { removeLast(-growth) }
     }
 }

@@ -24,10 +24,15 @@ final class Node: @unchecked Sendable {
     let height: Int
     /// Children of an internal node; empty for a leaf.
     var children: [Node]
+    /// The UTF-16 length of each child, beside the children so that finding the child for a
+    /// position reads one small array instead of touching every child node.
+    var childUTF16: [Int]
     /// A leaf's text; empty for an internal node.
     var bytes: [UInt8]
     /// A leaf's attribute runs, covering `bytes` exactly; empty for an internal node.
     var runs: [LeafRun]
+    /// Where the last fast-path edit touched `runs`; reset by any other change to them.
+    var runHint = RunHint()
 
     var isLeaf: Bool { height == 0 }
 
@@ -38,6 +43,7 @@ final class Node: @unchecked Sendable {
         self.summary = summary
         self.height = 0
         self.children = []
+        self.childUTF16 = []
     }
 
     /// An internal node over `children`, which all have the same height.
@@ -48,8 +54,14 @@ final class Node: @unchecked Sendable {
         self.bytes = []
         self.runs = []
         var total = TextSummary()
-        for child in children { total += child.summary }
+        var sizes: [Int] = []
+        sizes.reserveCapacity(children.count)
+        for child in children {
+            total += child.summary
+            sizes.append(child.summary.utf16)
+        }
         self.summary = total
+        self.childUTF16 = sizes
     }
 
     /// An empty leaf: the root of an empty text.

@@ -124,6 +124,7 @@ extension Node {
                 start = end
             }
             runs = result
+            runHint = RunHint()
             return
         }
         var offset = 0

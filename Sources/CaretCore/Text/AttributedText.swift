@@ -83,7 +83,10 @@ public struct AttributedText: Sendable, CustomStringConvertible {
     }
 
     /// Throws unless both ends of `range` are valid positions.
+    @inline(__always)
     public func validate(_ range: Range<Int>) throws {
+        // All-ASCII text has no surrogate pairs: a bounds check is enough.
+        if range.lowerBound >= 0, range.upperBound <= root.summary.utf16, root.summary.isASCII { return }
         try validate(range.lowerBound)
         try validate(range.upperBound)
     }
