@@ -1,0 +1,91 @@
+import CaretCore
+import CaretFormats
+
+/// Reads a trace from JSON Lines. Every problem is a `TraceError` at `file:line:col`; with
+/// `salvage`, a last line cut short (a recorder that crashed mid-line) is dropped instead.
+public enum TraceReader {
+    /// The trace in `bytes` (the contents of `file`).
+    /// - Parameter salvage: drop an unparsable last line that does not end in a newline.
+    /// - Throws: `TraceError` for bad JSON, a missing or newer header, unknown events or members,
+    ///   and values of the wrong kind.
+    /// - Complexity: O(n) in the length of the input.
+    public static func read(_ bytes: [UInt8], file: String = "<trace>", salvage: Bool = false) throws(TraceError) -> Trace {
+        do {
+            return try bytes.withUnsafeBufferPointer { buffer in try read(buffer, file: file) }
+        } catch let error as TraceError {
+            throw error
+        } catch let error as JSONError {
+            let start = lineStart(error.line, in: bytes)
+            let truncated = !bytes[start...].contains(0x0A)
+            if salvage && truncated && error.line > 1 {
+                var trace = try read(Array(bytes[..<start]), file: file)
+                trace.droppedLine = error.line
+                return trace
+            }
+            let hint = truncated && error.line > 1 ? " (the last line looks cut short; salvaging drops it)" : ""
+            throw TraceError(file: file, line: error.line, column: error.column, message: error.message + hint)
+        } catch {
+            throw TraceError(file: file, line: 1, column: 1, message: "\(error)")
+        }
+    }
+
+    /// The trace in `text`.
+    public static func read(_ text: String, file: String = "<trace>", salvage: Bool = false) throws(TraceError) -> Trace {
+        try read(Array(text.utf8), file: file, salvage: salvage)
+    }
+
+    static func read(_ buffer: UnsafeBufferPointer<UInt8>, file: String) throws -> Trace {
+        var header: TraceHeader?
+        var events: [TraceEvent] = []
+        var lines: [Int] = []
+        events.reserveCapacity(buffer.count / 24)
+        lines.reserveCapacity(buffer.count / 24)
+        try JSONValue.parseNumberedLines(buffer) { line, value in
+            do {
+                if header == nil {
+                    header = try TraceDecoder.header(value)
+                } else {
+                    events.append(try TraceDecoder.event(value))
+                    lines.append(line)
+                }
+            } catch let error as TraceDecodingError {
+                throw TraceError(file: file, line: line, column: column(of: error.member, line: line, in: buffer), message: error.message)
+            }
+        }
+        guard let header else {
+            throw TraceError(file: file, line: 1, column: 1, message: "empty trace: expected a header line {\"caret-trace\": 1, ...}")
+        }
+        return Trace(header: header, events: events, lines: lines)
+    }
+
+    /// The byte offset where 1-based `line` starts.
+    static func lineStart<C: Collection<UInt8>>(_ line: Int, in bytes: C) -> C.Index {
+        var index = bytes.startIndex
+        var current = 1
+        while current < line, index != bytes.endIndex {
+            if bytes[index] == 0x0A { current += 1 }
+            index = bytes.index(after: index)
+        }
+        return index
+    }
+
+    /// The 1-based column (in Unicode scalars) of the member name `"member"` on `line`, or 1.
+    static func column(of member: String?, line: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let member else { return 1 }
+        let start = lineStart(line, in: buffer)
+        var end = start
+        while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+        let needle = Array("\"\(member)\"".utf8)
+        guard end - start >= needle.count else { return 1 }
+        var i = start
+        while i + needle.count <= end {
+            if buffer[i] == needle[0] && Array(buffer[i..<(i + needle.count)]) == needle {
+                var column = 1
+                for j in start..<i where buffer[j] & 0xC0 != 0x80 { column += 1 }
+                return column
+            }
+            i += 1
+        }
+        return 1
+    }
+}
