@@ -5,18 +5,18 @@ import CaretFormats
 /// `editor` per event, `caret.expect(markup)` per checkpoint. The initial document is not part of
 /// the script: it goes in a comment, and the caller writes it to a file for `--doc`.
 public enum TraceLuaConverter {
-    /// The script for `trace`; `documentFile` is the name the run guidance mentions.
-    public static func script(for trace: Trace, documentFile: String? = nil) -> String {
+    /// The script for `trace`; `documentFile` and `scriptName` are the names the run guidance mentions.
+    public static func script(for trace: Trace, documentFile: String? = nil, scriptName: String = "script.lua") -> String {
         var lines: [String] = ["-- Converted from a Caret trace (format \(trace.header.version)) by `caret convert --to lua`."]
         let document = Markup.print(trace.header.document)
         if let documentFile {
-            lines.append("-- run with: caret run script.lua --doc \(documentFile)")
-        } else if document.isEmpty {
-            lines.append("-- run with: caret run script.lua (the trace starts from an empty document)")
+            lines.append("-- run with: caret run \(scriptName) --doc \(documentFile)")
+        } else if trace.header.document.text.isEmpty {
+            lines.append("-- run with: caret run \(scriptName) (the trace starts from an empty document)")
         } else {
-            lines.append("-- run with: caret run script.lua --doc <file holding the document below>")
+            lines.append("-- run with: caret run \(scriptName) --doc <file holding the document below>")
         }
-        if !document.isEmpty {
+        if !trace.header.document.text.isEmpty {
             lines.append("-- initial document (canonical markup):")
             for line in document.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("--   " + line) }
         }
