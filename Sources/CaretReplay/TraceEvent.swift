@@ -20,7 +20,7 @@ public enum TraceEvent: Equatable, Sendable {
     /// The virtual clock moves forward by this many seconds.
     case wait(Double)
     /// A checkpoint: what the editor must show at this point.
-    case check(Checkpoint)
+    indirect case check(Checkpoint)
 
     /// The kind name as the JSON form spells it (`text`, `key`, `select`, …).
     public var kind: String {

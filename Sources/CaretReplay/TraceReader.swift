@@ -40,22 +40,49 @@ public enum TraceReader {
         var lines: [Int] = []
         events.reserveCapacity(buffer.count / 24)
         lines.reserveCapacity(buffer.count / 24)
-        try JSONValue.parseNumberedLines(buffer) { line, value in
-            do {
-                if header == nil {
-                    header = try TraceDecoder.header(value)
-                } else {
-                    events.append(try TraceDecoder.event(value))
-                    lines.append(line)
-                }
-            } catch let error as TraceDecodingError {
-                throw TraceError(file: file, line: line, column: column(of: error.member, line: line, in: buffer), message: error.message)
+        var line = 0
+        var start = 0
+        while start < buffer.count {
+            line += 1
+            var end = start
+            while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+            let bytes = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            start = end + 1
+            if header != nil, let event = FastEventParser.edit(bytes) {
+                events.append(event)
+                lines.append(line)
+                continue
+            }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let value = try parseLine(bytes, line: line)
+            if header == nil {
+                header = try decode(file: file, line: line, buffer: buffer) { () throws(TraceDecodingError) in try TraceDecoder.header(value) }
+            } else {
+                events.append(try decode(file: file, line: line, buffer: buffer) { () throws(TraceDecodingError) in try TraceDecoder.event(value) })
+                lines.append(line)
             }
         }
         guard let header else {
             throw TraceError(file: file, line: 1, column: 1, message: "empty trace: expected a header line {\"caret-trace\": 1, ...}")
         }
         return Trace(header: header, events: events, lines: lines)
+    }
+
+    /// One line's JSON value; errors are located in the whole file.
+    static func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws -> JSONValue {
+        switch Result(catching: { () throws(JSONError) in try JSONValue.parse(bytes) }) {
+        case .success(let value): return value
+        case .failure(let error): throw JSONError(line: error.line + line - 1, column: error.column, message: error.message)
+        }
+    }
+
+    /// `body`'s value, with a decoding error turned into a `TraceError` at its member's column.
+    static func decode<T>(file: String, line: Int, buffer: UnsafeBufferPointer<UInt8>, _ body: () throws(TraceDecodingError) -> T) throws -> T {
+        switch Result(catching: body) {
+        case .success(let value): return value
+        case .failure(let error):
+            throw TraceError(file: file, line: line, column: column(of: error.member, line: line, in: buffer), message: error.message)
+        }
     }
 
     /// The byte offset where 1-based `line` starts.
