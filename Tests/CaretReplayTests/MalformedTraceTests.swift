@@ -67,3 +67,29 @@ import Testing
         #expect(error(Self.header + "\n{\"text\":\"c\n{\"text\":\"d\"}\n", salvage: true).hasPrefix("t.caret-trace:2:"))
     }
 }
+
+/// The fast path for canonical `edit` lines agrees with the full parser and leaves every other
+/// form (escapes, blanks, extensions, errors) to it.
+@Suite struct FastEditLineTests {
+    func events(_ line: String) throws -> [TraceEvent] {
+        try TraceReader.read(#"{"caret-trace":1}"# + "\n" + line + "\n").events
+    }
+
+    @Test func forms() throws {
+        #expect(try events(#"{"edit":[12,3,"héllo"]}"#) == [.command(.replaceRange(12..<15, with: "héllo"))])
+        #expect(try events(#"{"edit":[0,0,""]}"#) == [.command(.replaceRange(0..<0, with: ""))])
+        #expect(try events(#"{"edit":[1,0,"a\"b\n"]}"#) == [.command(.replaceRange(1..<1, with: "a\"b\n"))])
+        #expect(try events(#"{ "edit" : [1, 0, "a"] }"#) == [.command(.replaceRange(1..<1, with: "a"))])
+        #expect(try events(#"{"edit":[1,0,"a"],"x-t":5}"#) == [.command(.replaceRange(1..<1, with: "a"))])
+        #expect(try events("{\"edit\":[1,0,\"a\"]}\r") == [.command(.replaceRange(1..<1, with: "a"))])
+    }
+
+    @Test func errorsComeFromTheFullParser() {
+        #expect(throws: TraceError(file: "<trace>", line: 2, column: 11, message: "expected '.', 'e' or the end of the number after a leading 0")) {
+            try self.events(#"{"edit":[01,0,"a"]}"#)
+        }
+        #expect(throws: TraceError(file: "<trace>", line: 2, column: 2, message: "expected [location, length, text], got an array")) {
+            try self.events(#"{"edit":[1,0]}"#)
+        }
+    }
+}
