@@ -240,3 +240,15 @@ let failing = """
         #expect(caret(["shrink", ok, "--out", dir.path + "/x.caret-trace"]).code == .checkFailed)
     }
 }
+
+@Suite struct TraceOutputColourTests {
+    @Test func diffIsColouredOnlyWhenColourIsOn() throws {
+        let failure = ReplayFailure(file: "f", step: 2, line: 3, event: .text("x"), kind: .checkFailed(expected: "a", actual: "b"))
+        let plain = Terminal(isColorEnabled: false, isInteractive: false) { _, _ in }
+        let colour = Terminal(isColorEnabled: true, isInteractive: true) { _, _ in }
+        #expect(!TraceCommandSupport.render(failure, on: plain).contains("\u{1B}["))
+        let coloured = TraceCommandSupport.render(failure, on: colour)
+        #expect(coloured.contains("\u{1B}[31m-a\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[32m+b\u{1B}[0m"))
+    }
+}
