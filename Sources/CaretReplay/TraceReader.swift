@@ -1,4 +1,5 @@
 import CaretCore
+import Foundation
 import CaretFormats
 
 /// Reads a trace from JSON Lines. Every problem is a `TraceError` at `file:line:col`; with
@@ -38,14 +39,14 @@ public enum TraceReader {
         var header: TraceHeader?
         var events: [TraceEvent] = []
         var lines: [Int] = []
-        events.reserveCapacity(buffer.count / 24)
-        lines.reserveCapacity(buffer.count / 24)
+        events.reserveCapacity(buffer.count / 20)
+        lines.reserveCapacity(buffer.count / 20)
         var line = 0
         var start = 0
         while start < buffer.count {
             line += 1
-            var end = start
-            while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+            let end = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start)
+                .map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress! } ?? buffer.count
             let bytes = UnsafeBufferPointer(rebasing: buffer[start..<end])
             start = end + 1
             if header != nil, let event = FastEventParser.edit(bytes) {
