@@ -1,0 +1,39 @@
+import CaretReplay
+
+/// `caret import editing-trace FILE --out TRACE`: converts a public editing trace.
+enum ImportCommand {
+    static let subcommand = Subcommand(
+        name: "import",
+        summary: "convert an editing trace (josephg/editing-traces format) into a Caret trace",
+        help: """
+        usage: caret import editing-trace FILE[.json.gz] --out TRACE
+
+        Converts a trace in the public editing-trace format ({startContent, endContent, txns:
+        [{patches: [[pos, del, ins], ...]}]}, positions in Unicode code points; gzip-compressed
+        when the name ends in .gz) into a Caret trace: the start content as the document, one
+        "edit" event per patch with positions converted to UTF-16, and a final checkpoint holding
+        endContent. `caret replay --check TRACE` then checks that the edits reach it.
+
+        Exit codes: 0 ok, 64 usage, 65 the input is not an editing trace, 66 FILE cannot be read,
+        73 TRACE cannot be written.
+        """,
+        run: run
+    )
+
+    static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
+        let parsed = try ArgumentParser.parse(arguments, options: ["--out"])
+        guard parsed.positionals.count == 2 else { throw CLIError.usage("expected: editing-trace FILE --out TRACE") }
+        guard parsed.positionals[0] == "editing-trace" else {
+            throw CLIError.usage("unknown input format '\(parsed.positionals[0])' (expected editing-trace)")
+        }
+        let input = parsed.positionals[1]
+        guard let output = parsed.value("--out") else { throw CLIError.usage("missing --out TRACE") }
+        let bytes: [UInt8]
+        do { bytes = try EditingTraceImporter.load(input) } catch { throw CLIError(.noInput, "\(error)") }
+        let trace: Trace
+        do { trace = try EditingTraceImporter.convert(bytes) } catch { throw CLIError(.dataError, "\(input): \(error)") }
+        try FileIO.write(trace.serialized(), to: output)
+        terminal.error("imported \(trace.events.count - 1) edits into \(output)")
+        return .ok
+    }
+}

@@ -1,0 +1,40 @@
+import CaretReplay
+
+/// `caret shrink TRACE --out SMALLER`: delta-debugs a failing trace.
+enum ShrinkCommand {
+    static let subcommand = Subcommand(
+        name: "shrink",
+        summary: "reduce a failing trace to a small one that fails the same way",
+        help: """
+        usage: caret shrink TRACE --out SMALLER
+
+        Replays TRACE with its checkpoints checked; if it fails (a checkpoint does not match, or
+        an event is refused), removes events by delta debugging while it still fails the same
+        way (the same checkpoint, or the same error message with digits ignored) and writes the
+        smallest trace found to SMALLER. Candidates whose selections become invalid fail
+        differently and are rejected, so the result replays as it says.
+
+        Exit codes: 0 shrunk, 1 TRACE does not fail, 64 usage, 65 TRACE is malformed, 66 TRACE
+        cannot be read, 73 SMALLER cannot be written.
+        """,
+        run: run
+    )
+
+    static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
+        let parsed = try ArgumentParser.parse(arguments, options: ["--out"])
+        let path = try TraceCommandSupport.onePositional(parsed, "TRACE")
+        guard let output = parsed.value("--out") else { throw CLIError.usage("missing --out SMALLER") }
+        let trace = try TraceCommandSupport.loadTrace(path)
+        let result: TraceShrinker.Result
+        do {
+            result = try TraceShrinker.shrink(trace, file: path)
+        } catch let error as TraceShrinker.NotFailing {
+            terminal.error("\(path): \(error)")
+            return .checkFailed
+        }
+        try FileIO.write(result.trace.serialized(), to: output)
+        terminal.out("\(result.originalCount) events -> \(result.trace.events.count) (\(result.replays) replays); \(output) still fails:")
+        terminal.out(TraceCommandSupport.render(result.failure, on: terminal))
+        return .ok
+    }
+}

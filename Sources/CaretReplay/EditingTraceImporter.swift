@@ -1,0 +1,90 @@
+import CaretCore
+import CaretFormats
+import Foundation
+
+/// Converts the public editing-trace format (`{startContent, endContent, txns: [{time, patches:
+/// [[pos, del, ins], …]}]}`, positions in Unicode code points; see josephg/editing-traces) into
+/// a Caret trace: the start content as the document, one `edit` event per patch with UTF-16
+/// offsets, and a final checkpoint holding `endContent`.
+public enum EditingTraceImporter {
+    /// Why an editing trace could not be imported.
+    public struct ImportError: Error, CustomStringConvertible, Sendable {
+        /// What is wrong, with the JSON path of the value at fault.
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The decompressed bytes of a `.gz` file (by running `/bin/gzip -dc`), or the bytes as they
+    /// are for any other file.
+    /// - Throws: `ImportError` when the file cannot be read or gzip fails.
+    public static func load(_ path: String) throws -> [UInt8] {
+        guard path.hasSuffix(".gz") else {
+            guard let data = FileManager.default.contents(atPath: path) else { throw ImportError("\(path): cannot read") }
+            return [UInt8](data)
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw ImportError("\(path): cannot read") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc", "--", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ImportError("\(path): gzip -dc failed (status \(process.terminationStatus))") }
+        return [UInt8](data)
+    }
+
+    /// The Caret trace equivalent to the editing trace in `bytes` (JSON).
+    /// - Throws: `JSONError` for bad JSON, `ImportError` for JSON that is not an editing trace or
+    ///   a patch outside the document.
+    /// - Complexity: O(n log n) in the number of patches (O(n) when no text has a character
+    ///   outside the Basic Multilingual Plane, where code points and UTF-16 units agree).
+    public static func convert(_ bytes: [UInt8]) throws -> Trace {
+        let root = try JSONValue.parse(bytes)
+        guard let start = root["startContent"]?.stringValue ?? (root["startContent"] == nil ? "" : nil) else {
+            throw ImportError("startContent: expected a string")
+        }
+        guard let end = root["endContent"]?.stringValue else { throw ImportError("endContent: expected a string") }
+        guard let txns = root["txns"]?.arrayValue else { throw ImportError("txns: expected an array") }
+        var patches: [(Int, Int, String)] = []
+        var astral = start.utf16.count != start.unicodeScalars.count
+        for (t, txn) in txns.enumerated() {
+            guard let list = txn["patches"]?.arrayValue else { throw ImportError("txns[\(t)].patches: expected an array") }
+            for (p, patch) in list.enumerated() {
+                guard let parts = patch.arrayValue, parts.count == 3, let pos = parts[0].integerValue, let del = parts[1].integerValue,
+                      let ins = parts[2].stringValue, pos >= 0, del >= 0 else {
+                    throw ImportError("txns[\(t)].patches[\(p)]: expected [position, deleteCount, insertText]")
+                }
+                if !astral && ins.utf16.count != ins.unicodeScalars.count { astral = true }
+                patches.append((Int(pos), Int(del), ins))
+            }
+        }
+        var events: [TraceEvent] = []
+        events.reserveCapacity(patches.count + 1)
+        if astral {
+            // Keep a document in step to turn code points into UTF-16 offsets.
+            var document = AttributedText(start)
+            for (i, (pos, del, ins)) in patches.enumerated() {
+                do {
+                    let lower = try document.utf16Offset(fromScalar: pos)
+                    let upper = try document.utf16Offset(fromScalar: pos + del)
+                    try document.replaceSubrange(lower..<upper, with: ins, attributes: Attributes())
+                    events.append(.command(.replaceRange(lower..<upper, with: ins)))
+                } catch {
+                    throw ImportError("patch \(i + 1) [\(pos), \(del)]: \(error)")
+                }
+            }
+        } else {
+            var length = start.utf16.count
+            for (i, (pos, del, ins)) in patches.enumerated() {
+                guard pos + del <= length else { throw ImportError("patch \(i + 1) [\(pos), \(del)]: past the end of the document (length \(length))") }
+                length += ins.utf16.count - del
+                events.append(.command(.replaceRange(pos..<(pos + del), with: ins)))
+            }
+        }
+        events.append(.check(Checkpoint(expected: DocumentState(text: AttributedText(end)))))
+        return Trace(header: TraceHeader(document: DocumentState(text: AttributedText(start))), events: events)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Finds trace files (`*.caret-trace`) and Lua test scripts (`*.test.lua`) and runs them in
+/// parallel. Lua scripts go to `luaTestRunner`, which the Lua layer sets; until it does, they
+/// are errors saying the runner is not available.
+public enum TestRunner {
+    /// The extension of trace files `caret test` runs.
+    public static let traceExtension = ".caret-trace"
+    /// The extension of Lua test scripts `caret test` runs.
+    public static let luaExtension = ".test.lua"
+
+    /// Runs one Lua test script given its path. Set by the Lua layer at start-up.
+    nonisolated(unsafe) public static var luaTestRunner: (@Sendable (String) -> TestOutcome)?
+
+    /// One test file and its outcome.
+    public struct Result: Sendable {
+        /// The path as found.
+        public var path: String
+        /// How it ended.
+        public var outcome: TestOutcome
+        /// Wall time, seconds (for reports only; never affects an outcome).
+        public var seconds: Double
+    }
+
+    /// The test files under `paths` (files given directly are taken whatever their extension),
+    /// sorted by path, without duplicates.
+    /// - Throws: `TraceFileError` for a path that does not exist.
+    public static func discover(_ paths: [String]) throws -> [String] {
+        var found: Set<String> = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw TraceFileError(path: path, message: "no such file or directory")
+            }
+            if !isDirectory.boolValue {
+                found.insert(path)
+                continue
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let enumerator = manager.enumerator(atPath: path)
+            while let relative = enumerator?.nextObject() as? String {
+                if relative.hasSuffix(traceExtension) || relative.hasSuffix(luaExtension) { found.insert(base + "/" + relative) }
+            }
+        }
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The files of shard `index` (1-based) of `count`: every `count`-th file of the sorted list.
+    public static func shard(_ files: [String], index: Int, count: Int) -> [String] {
+        files.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+
+    /// Runs one test file.
+    public static func run(_ path: String) -> TestOutcome {
+        if path.hasSuffix(luaExtension) {
+            guard let runner = luaTestRunner else { return TestOutcome(.error, "the Lua test runner is not available in this build") }
+            return runner(path)
+        }
+        return runTrace(path)
+    }
+
+    /// Replays a trace with its checkpoints checked.
+    public static func runTrace(_ path: String) -> TestOutcome {
+        do {
+            let bytes = try TraceReplay.readFile(path)
+            let (_, failure) = try TraceReplay.play(bytes, file: path, check: true)
+            guard let failure else { return .passed }
+            return TestOutcome(failure.isCheckFailure ? .failed : .error, failure.description)
+        } catch {
+            return TestOutcome(.error, "\(error)")
+        }
+    }
+
+    /// Runs `files` on `jobs` threads; `progress` is called on the calling thread after each
+    /// file finishes, with the number done. Results come back in the order of `files`.
+    public static func run(_ files: [String], jobs: Int, progress: (Int) -> Void = { _ in }) -> [Result] {
+        let state = RunState(count: files.count)
+        let workers = max(1, min(jobs, files.count))
+        for _ in 0..<workers {
+            let thread = Thread {
+                while let index = state.claim() {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let outcome = run(files[index])
+                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                    state.finish(index, Result(path: files[index], outcome: outcome, seconds: seconds))
+                }
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        var done = 0
+        while done < files.count {
+            state.finished.wait()
+            done += 1
+            progress(done)
+        }
+        return state.results.map { $0! }
+    }
+}
+
+/// Work shared by the runner's threads: the next file to take and the results, under a lock.
+final class RunState: @unchecked Sendable {
+    let lock = NSLock()
+    let finished = DispatchSemaphore(value: 0)
+    var next = 0
+    let count: Int
+    var results: [TestRunner.Result?]
+
+    init(count: Int) {
+        self.count = count
+        results = Array(repeating: nil, count: count)
+    }
+
+    func claim() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func finish(_ index: Int, _ result: TestRunner.Result) {
+        lock.lock()
+        results[index] = result
+        lock.unlock()
+        finished.signal()
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Where a recorder writes trace lines. Each call writes one whole line.
+public protocol TraceSink: AnyObject {
+    /// Writes `line` and a newline, and pushes it out before returning.
+    func writeLine(_ line: String) throws
+}
+
+/// A trace file written line by line: each line goes to the kernel in one `write` as soon as it
+/// is recorded, so a crash loses at most the line being written.
+public final class TraceFileSink: TraceSink {
+    let descriptor: Int32
+    /// The path written.
+    public let path: String
+
+    /// Creates (or truncates) the file at `path`.
+    /// - Throws: `TraceFileError` when it cannot be created.
+    public init(path: String) throws {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw TraceFileError(path: path, message: "cannot create (\(String(cString: strerror(errno))))") }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes `line` and a newline with one `write` call.
+    public func writeLine(_ line: String) throws {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw TraceFileError(path: path, message: "cannot write (\(String(cString: strerror(errno))))")
+            }
+            offset += written
+        }
+    }
+}
+
+/// Lines kept in memory, for tests and macros.
+public final class TraceMemorySink: TraceSink {
+    /// The lines written so far.
+    public private(set) var lines: [String] = []
+    /// An empty sink.
+    public init() {}
+    /// Appends `line`.
+    public func writeLine(_ line: String) { lines.append(line) }
+    /// The lines as one text, each ending in a newline.
+    public var text: String { lines.map { $0 + "\n" }.joined() }
+}

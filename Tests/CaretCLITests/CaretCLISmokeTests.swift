@@ -1,4 +1,0 @@
-import Testing
-@testable import CaretCLI
-
-@Test func CaretCLIBuilds() { #expect(Bool(true)) }

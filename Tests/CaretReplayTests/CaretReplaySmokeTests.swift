@@ -1,4 +1,0 @@
-import Testing
-@testable import CaretReplay
-
-@Test func CaretReplayBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,42 @@
+import CaretCore
+import CaretFormats
+import Foundation
+import Testing
+@testable import CaretReplay
+
+/// Every public editing trace (and the derived non-BMP ones) imports and replays to its endContent,
+/// through the serialized form, as `caret import` and `caret replay` use them.
+@Suite struct EditingTraceImportTests {
+    static let directory = ProcessInfo.processInfo.environment["CARET_TRACES"] ?? "/work/shared/data/editing-traces"
+
+    static var files: [String] {
+        let enumerator = FileManager.default.enumerator(atPath: directory)
+        var found: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(".json.gz") { found.append(path) }
+        }
+        return found.sorted()
+    }
+
+    @Test(arguments: files)
+    func importedTraceReplaysToEndContent(_ name: String) throws {
+        let bytes = try EditingTraceImporter.load(Self.directory + "/" + name)
+        let trace = try EditingTraceImporter.convert(bytes)
+        let text = trace.serialized()
+        let (player, failure) = try TraceReplay.play(Array(text.utf8), file: name, check: true)
+        #expect(failure == nil, "\(failure.map { String($0.headline) } ?? "")")
+        #expect(player.isFinished)
+        guard case .check(let last) = trace.events.last else { Issue.record("no final checkpoint"); return }
+        #expect(player.editor.text.string == last.expected.text.string)
+    }
+
+    @Test func derivedTracesDifferInUTF16() throws {
+        let names = Self.files.filter { $0.hasPrefix("derived/") }
+        #expect(!names.isEmpty)
+        for name in names {
+            let trace = try EditingTraceImporter.convert(try EditingTraceImporter.load(Self.directory + "/" + name))
+            guard case .check(let last) = trace.events.last else { continue }
+            #expect(last.expected.text.utf16Count != last.expected.text.unicodeScalarCount)
+        }
+    }
+}

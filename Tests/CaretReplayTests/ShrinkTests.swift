@@ -1,0 +1,75 @@
+import CaretCore
+import CaretFormats
+import Testing
+@testable import CaretReplay
+
+/// A 1000-event trace with one bad step shrinks to at most 10% of its events and still fails
+/// the same way.
+@Suite struct ShrinkTests {
+    /// 1000 events of typing, moving and selecting (seeded), with `bad` at step 600.
+    static func trace(bad: TraceEvent, finalCheck: Bool = false) -> Trace {
+        var random = SplitMix(seed: 42)
+        var events: [TraceEvent] = []
+        let words = ["alpha ", "beta ", "gamma\n", "δ ", "😀 "]
+        while events.count < 1000 {
+            if events.count == 599 { events.append(bad); continue }
+            switch random.next() % 6 {
+            case 0, 1, 2: events.append(.text(words[Int(random.next() % 5)]))
+            case 3: events.append(.key(try! KeyChord(parsing: ["left", "alt+left", "shift+right", "cmd+b"][Int(random.next() % 4)])))
+            case 4: events.append(.key(try! KeyChord(parsing: "backspace")))
+            default: events.append(.command(.move(.documentEnd, extend: false)))
+            }
+        }
+        if finalCheck {
+            // The expected text is what the trace produces without the bad step.
+            var good = events
+            good.remove(at: 599)
+            let editor = try! Editor(state: DocumentState(text: AttributedText()))
+            for event in good { try! TracePlayer.apply(event, to: editor) }
+            events.append(.check(Checkpoint(expected: DocumentState(text: editor.text))))
+        }
+        return Trace(header: TraceHeader(), events: events)
+    }
+
+    @Test func erroringStepShrinksToItself() throws {
+        let bad = TraceEvent.command(.findNext(FindQuery("(", isRegex: true)))
+        let result = try TraceShrinker.shrink(Self.trace(bad: bad))
+        #expect(result.trace.events.count <= 100)
+        #expect(result.trace.events == [bad])
+        guard case .error(let message) = result.failure.kind else { Issue.record("not an error"); return }
+        #expect(message.contains("bad regular expression"))
+    }
+
+    @Test func checkpointMismatchShrinksAndStillFails() throws {
+        let bad = TraceEvent.text("X")
+        let trace = Self.trace(bad: bad, finalCheck: true)
+        let original = try TracePlayer(trace: trace)
+        #expect(throws: ReplayFailure.self) { try original.run() }
+        let result = try TraceShrinker.shrink(trace)
+        #expect(result.trace.events.count <= 100, "\(result.trace.events.count) events left")
+        #expect(result.failure.isCheckFailure)
+        #expect(result.trace.events.last?.isCheck == true)
+        // The smaller trace replays to the same failure.
+        let smaller = try TracePlayer(trace: try TraceReader.read(result.trace.serialized()))
+        #expect(throws: ReplayFailure.self) { try smaller.run() }
+    }
+
+    @Test func passingTraceCannotShrink() {
+        #expect(throws: TraceShrinker.NotFailing.self) {
+            try TraceShrinker.shrink(Trace(header: TraceHeader(), events: [.text("a")]))
+        }
+    }
+}
+
+/// SplitMix64, for seeded generation in tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
