@@ -47,10 +47,16 @@ extension Array where Element == LeafRun {
         // insertion the run that ends at `lower`. The search starts at the run the previous
         // edit touched when that is not past `lower` (typing moves forward through a leaf).
         let isInsertion = lower == upper
-        let from = hint.index < count && hint.start <= lower ? hint : RunHint()
+        let from = hint.index < count ? hint : RunHint()
         var (index, start) = withUnsafeBufferPointer { runs -> (Int, Int) in
             var index = from.index
             var start = from.start
+            // Backspacing moves backward: step back until the run starts at or before `lower`
+            // (for an insertion, strictly before, so that a run ending at `lower` is found).
+            while index > 0 && (start > lower || (isInsertion && start == lower)) {
+                index &-= 1
+                start &-= runs[index].length
+            }
             while index < runs.count {
                 let end = start &+ runs[index].length
                 if lower < end || (isInsertion && lower == end) { break }

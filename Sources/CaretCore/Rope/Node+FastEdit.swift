@@ -106,7 +106,11 @@ extension Array where Element == UInt8 {
         let growth = inserted.count - (upper - lower)
         if growth > 0 {
             // Grow first (the appended bytes are overwritten below).
-            append(contentsOf: UnsafeBufferPointer(rebasing: inserted[0..<growth]))
+            if growth <= 8 {
+                for _ in 0..<growth { append(0) }
+            } else {
+                append(contentsOf: UnsafeBufferPointer(rebasing: inserted[0..<growth]))
+            }
         }
         withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
