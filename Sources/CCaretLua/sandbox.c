@@ -24,7 +24,9 @@ static void set_blocking_metatable(lua_State *L, const char *lib) {
   lua_newtable(L);
   lua_pushstring(L, lib);
   lua_pushcclosure(L, caret_blocked_index, 1);
-  lua_setfield(L, -2, "__index");
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, "__index");
+  lua_setfield(L, -2, "__newindex");
   lua_pushfstring(L, "the %s table is protected", lib);
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
