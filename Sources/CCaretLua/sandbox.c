@@ -104,11 +104,15 @@ static int caret_check_limits(lua_State *L) {
   return lua_gettop(L);
 }
 
-/* Lua-level wrappers keep pcall/xpcall/resume yieldable while re-raising a tripped limit. */
+/* Lua-level wrappers keep pcall/xpcall/resume yieldable while re-raising a tripped limit.
+   xpcall's handler is wrapped too: a limit raised from the count hook runs the handler while LuaJIT
+   still counts the hook as active (no hooks fire), so a looping handler would never be stopped. */
 static const char caret_wrappers[] =
   "local pcall, xpcall, resume, check = ...\n"
   "return function(...) return check(pcall(...)) end,\n"
-  "       function(...) return check(xpcall(...)) end,\n"
+  "       function(f, handler, ...)\n"
+  "         return check(xpcall(f, function(...) check() return handler(...) end, ...))\n"
+  "       end,\n"
   "       function(...) return check(resume(...)) end\n";
 
 static const char *const allowed_globals[] = {

@@ -98,7 +98,7 @@ static void caret_hook(lua_State *L, lua_Debug *ar) {
 
 void caret_lua_configure_limits(lua_State *L, int jit_enabled) {
   caret_lua_ctx *ctx = caret_lua_context(L);
-  int hooked = ctx->instruction_limit != 0 || ctx->deadline_ns != 0;
+  int hooked = ctx->instruction_limit != 0 || ctx->has_timeout;
   if (hooked) {
     int interval = 1000;
     if (ctx->instruction_limit && ctx->instruction_limit < (uint64_t)interval)

@@ -31,6 +31,7 @@ public final class LuaRuntime {
         context.initialize(to: caret_lua_ctx())
         context.pointee.memory_limit = options.memoryLimit.map { $0 > 0 ? $0 : 1 } ?? 0
         context.pointee.instruction_limit = options.instructionLimit.map { UInt64(max($0, 1)) } ?? 0
+        context.pointee.has_timeout = options.timeout == nil ? 0 : 1
         context.pointee.virtual_time = options.virtualTime
         context.pointee.virtual_start = options.virtualTime
         context.pointee.dispatch = luaDispatch

@@ -36,7 +36,8 @@ typedef struct caret_lua_ctx {
   uint64_t instruction_limit;   /* 0: none */
   uint64_t instructions;        /* executed so far in this entry, in hook-interval steps */
   int hook_interval;
-  uint64_t deadline_ns;         /* CLOCK_MONOTONIC; 0: none */
+  uint64_t deadline_ns;         /* CLOCK_MONOTONIC; 0: none (set per entry by the host) */
+  int has_timeout;              /* a timeout applies to entries: the hook must be installed */
   double virtual_time;          /* seconds since the Unix epoch, supplied by the host */
   double virtual_start;         /* os.clock() is virtual_time - virtual_start */
   uint64_t next_serial;         /* serial numbers of host objects, in creation order */
