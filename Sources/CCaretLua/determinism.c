@@ -2,8 +2,9 @@
 // differs between runs. These versions visit the sequence 1..n first (while t[i] ~= nil), then
 // every other key sorted by (type, value): numbers ascending, strings bytewise, false before true,
 // host objects by creation serial, other reference types by address (stable within a state only).
-// A traversal builds one sorted snapshot of the keys (O(n log n)), cached weakly per table and
-// rebuilt whenever a traversal starts again (next(t, nil)); each step is O(1).
+// Walking the sequence needs no snapshot; reaching the other keys builds one sorted snapshot
+// (O(n log n)), cached weakly per table and rebuilt when a traversal starts again or meets a key
+// added since; each step is then O(1).
 #include "internal.h"
 #include <stdlib.h>
 #include <string.h>
@@ -54,10 +55,12 @@ static void fill_entry(lua_State *L, int index, key_entry *e) {
   }
 }
 
-/* Builds the snapshot of table `t`, stores it in the caches and leaves S and M on the stack. */
-static void build_snapshot(lua_State *L, int t) {
+/* Builds the snapshot of table `t`, stores it in the caches and leaves S and M on the stack.
+   `forced_prefix` >= 0 is the length of a sequence walk already done (its keys are left out). */
+static void build_snapshot(lua_State *L, int t, int forced_prefix) {
   int prefix = 0;
-  for (;;) {
+  if (forced_prefix >= 0) prefix = forced_prefix;
+  else for (;;) {
     lua_rawgeti(L, t, prefix + 1);
     int present = !lua_isnil(L, -1);
     lua_pop(L, 1);
@@ -107,11 +110,6 @@ static void build_snapshot(lua_State *L, int t) {
   lua_settop(L, keys + 1);
 }
 
-static void drop_snapshot(lua_State *L, int t) {
-  lua_pushvalue(L, t); lua_pushnil(L); lua_rawset(L, lua_upvalueindex(1));
-  lua_pushvalue(L, t); lua_pushnil(L); lua_rawset(L, lua_upvalueindex(2));
-}
-
 /* Returns the first present entry after prefix index `i` / sorted position `j`. S is at `s`. */
 static int advance(lua_State *L, int t, int s, int i, int j) {
   lua_rawgeti(L, s, 0);
@@ -130,34 +128,59 @@ static int advance(lua_State *L, int t, int s, int i, int j) {
     if (!lua_isnil(L, -1)) return 2;
     lua_pop(L, 2);
   }
-  drop_snapshot(L, t);
   lua_pushnil(L);
   return 1;
 }
 
+/* The cache holds, per table: `true` while a traversal walks the sequence 1..n (no snapshot is
+   needed for that part, so arrays never pay for one), or the snapshot S (with M in the second
+   cache). Snapshots stay cached (weakly) so that nested traversals of one table agree. */
 static int caret_next(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);
   if (lua_isnil(L, 2)) {
-    drop_snapshot(L, 1);
-    lua_rawgeti(L, 1, 1);
-    if (!lua_isnil(L, -1)) { lua_pushinteger(L, 1); lua_insert(L, -2); return 2; }
-    lua_pop(L, 1);
     lua_pushnil(L);
     if (lua_next(L, 1) == 0) { lua_pushnil(L); return 1; }
     lua_settop(L, 2);
-    build_snapshot(L, 1);
+    lua_rawgeti(L, 1, 1);
+    if (!lua_isnil(L, -1)) {
+      lua_pushvalue(L, 1); lua_pushboolean(L, 1); lua_rawset(L, lua_upvalueindex(1));
+      lua_pushinteger(L, 1);
+      lua_insert(L, -2);
+      return 2;
+    }
+    lua_settop(L, 2);
+    build_snapshot(L, 1, -1);
     return advance(L, 1, 3, 0, 0);
   }
-  for (int attempt = 0; attempt < 2; attempt++) {
-    lua_settop(L, 2);
-    if (attempt == 0) {
-      lua_pushvalue(L, 1); lua_rawget(L, lua_upvalueindex(1));
-      lua_pushvalue(L, 1); lua_rawget(L, lua_upvalueindex(2));
-      if (lua_isnil(L, 3)) { lua_settop(L, 2); build_snapshot(L, 1); }
-    } else {
-      build_snapshot(L, 1);
+  lua_pushvalue(L, 1);
+  lua_rawget(L, lua_upvalueindex(1));
+  int rebuilt = 1;
+  if (lua_type(L, 3) == LUA_TBOOLEAN) {
+    lua_Number k = lua_type(L, 2) == LUA_TNUMBER ? lua_tonumber(L, 2) : 0;
+    if (k >= 1 && k == (lua_Number)(int)k) {
+      int i = (int)k + 1;
+      for (;; i++) {
+        lua_rawgeti(L, 1, i);
+        if (!lua_isnil(L, -1)) { lua_pushinteger(L, i); lua_insert(L, -2); return 2; }
+        lua_pop(L, 1);
+        break;
+      }
+      lua_settop(L, 2);
+      build_snapshot(L, 1, i - 1);
+      return advance(L, 1, 3, i - 1, 0);
     }
+    lua_settop(L, 2);
+    build_snapshot(L, 1, -1);
+  } else if (lua_isnil(L, 3)) {
+    lua_settop(L, 2);
+    build_snapshot(L, 1, -1);
+  } else {
+    lua_pushvalue(L, 1);
+    lua_rawget(L, lua_upvalueindex(2));
+    rebuilt = 0;
+  }
+  for (;;) {
     lua_rawgeti(L, 3, 0);
     int prefix = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
@@ -169,6 +192,10 @@ static int caret_next(lua_State *L) {
       lua_pop(L, 1);
       return advance(L, 1, 3, prefix, j);
     }
+    if (rebuilt) break;
+    lua_settop(L, 2);
+    build_snapshot(L, 1, -1);  /* keys were added since the snapshot: take a new one */
+    rebuilt = 1;
   }
   return luaL_error(L, "invalid key to 'next'");
 }
