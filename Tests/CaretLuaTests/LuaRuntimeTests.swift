@@ -118,3 +118,11 @@ func testModule() -> LuaAPI {
         #expect(try lua.run("local parts = {'return ', '4'}; local i = 0\nreturn load(function() i = i + 1; return parts[i] end)()") == [.number(4)])
     }
 }
+
+@Suite struct LuaBenchmarkSmokeTests {
+    /// Only checks that the benchmark runs; timings are measured in release builds, never asserted.
+    @Test func callOverheadRuns() throws {
+        let result = try LuaRuntimeBenchmarks.callOverhead(iterations: 1000)
+        #expect(result.readNs > 0 && result.writeNs > 0 && result.insertNs > 0)
+    }
+}

@@ -85,4 +85,7 @@ void caret_lua_push_object(lua_State *L, void *object, uint32_t type_id, int met
 /// The host object block at `index`, or NULL if the value is not a host object.
 caret_lua_object *caret_lua_to_object(lua_State *L, int index);
 
+/// A C function that does nothing: the baseline of the call-overhead benchmark.
+int caret_lua_noop(lua_State *L);
+
 #endif
