@@ -11,6 +11,8 @@ static inline int lua_absindex_compat(lua_State *L, int i) {
 void caret_lua_reraise_if_tripped(lua_State *L);
 /* Deterministic next/pairs (determinism.c). */
 void caret_lua_open_deterministic_pairs(lua_State *L);
+/* Deterministic tostring and string.format("%s") (tostring.c). */
+void caret_lua_open_deterministic_tostring(lua_State *L);
 /* Virtual os.time/os.clock/os.date (os.c). Leaves the os table on the stack. */
 void caret_lua_push_virtual_os(lua_State *L);
 #endif

@@ -211,6 +211,7 @@ static int caret_setup_sandbox(lua_State *L) {
   lua_setglobal(L, "load");
   lua_setglobal(L, "loadstring");
 
+  caret_lua_open_deterministic_tostring(L);
   lua_getglobal(L, "tostring");
   if (args->print_function) caret_lua_push_host_function(L, args->print_function); else lua_pushnil(L);
   lua_pushcclosure(L, caret_print, 2);

@@ -75,4 +75,19 @@ import Testing
             """)
         #expect(values == [.number(200_000), .number(20_000_100_000)])
     }
+
+    @Test func tostringOfReferencesIsDeterministic() throws {
+        let lua = try LuaRuntime()
+        let values = try lua.run("""
+            local a, b = {}, function() end
+            print(a, b, a)
+            return tostring(a), tostring(b), tostring(a), string.format('%s|%5s|%d%%|%s', b, true, 3, nil),
+                   ('%s'):format(a), tostring(12), tostring(1.5), tostring(setmetatable({}, {__tostring = function() return 'custom' end}))
+            """)
+        #expect(values == [
+            .string("table: #1"), .string("function: #2"), .string("table: #1"), .string("function: #2| true|3%|nil"),
+            .string("table: #1"), .string("12"), .string("1.5"), .string("custom"),
+        ])
+        #expect(lua.printedLines == ["table: #1\tfunction: #2\ttable: #1"])
+    }
 }
