@@ -27,7 +27,7 @@ extension LuaRuntime {
         var line: Int?
         if let split = LuaScriptError.splitPosition(rawMessage, chunks: chunkNames) {
             (chunk, line, message) = (split.chunk, split.line, split.message)
-        } else if let frame = traceback.first, let position = LuaScriptError.framePosition(frame, chunks: chunkNames) {
+        } else if let position = traceback.lazy.compactMap({ LuaScriptError.framePosition($0, chunks: self.chunkNames) }).first {
             (chunk, line) = (position.chunk, position.line)
         }
 

@@ -158,6 +158,10 @@ public final class LuaRuntime {
     }
 
     func checkRunning() throws(LuaScriptError) {
+        if context.pointee.in_host > 0 {
+            // Limits and the allocator's no-fail window assume Swift enters Lua only from outside.
+            throw LuaScriptError(kind: .runtime, message: "run/call cannot be used from inside a host function")
+        }
         if let stoppedBy {
             throw LuaScriptError(
                 kind: .stopped,

@@ -108,6 +108,29 @@ func testModule() -> LuaAPI {
         #expect(lua.global("name") == .string("caret"))
     }
 
+    @Test func errorsInsideLoadedChunksPointAtTheUsersFrame() throws {
+        let lua = try LuaRuntime()
+        let error = try #require(throws: LuaScriptError.self) {
+            try lua.run("local f = load('error(\\'inner\\')', '=inner')\nf()\n", chunkName: "outer.lua")
+        }
+        #expect(error.message == "inner:1: inner")
+        #expect(error.chunkName == "outer.lua")
+        #expect(error.line == 2)
+        #expect(error.traceback == ["inner:1: in function 'f'", "outer.lua:2: in main chunk"])
+    }
+
+    @Test func hostFunctionsCannotReenter() throws {
+        let api = LuaAPI(modules: [LuaModule("r", doc: "", functions: [
+            LuaAPIEntry("again", doc: "Re-enters.") { call in
+                do { try call.runtime.run("return 1") } catch { throw LuaCallError("\(error)") }
+                return 0
+            },
+        ])])
+        let lua = try LuaRuntime(api: api)
+        let error = try #require(throws: LuaScriptError.self) { try lua.run("r.again()") }
+        #expect(error.message == "run/call cannot be used from inside a host function")
+    }
+
     @Test func bytecodeIsRefused() throws {
         let lua = try LuaRuntime()
         let error = try #require(throws: LuaScriptError.self) { try lua.run("\u{1B}LuaJ") }
