@@ -9,6 +9,8 @@ static inline int lua_absindex_compat(lua_State *L, int i) {
 
 /* Raises the sticky limit error if a limit has tripped (used after anything that catches errors). */
 void caret_lua_reraise_if_tripped(lua_State *L);
+/* Whether C code may recurse deeper into Lua on this thread's stack. */
+int caret_lua_check_c_stack(lua_State *L);
 /* Deterministic next/pairs (determinism.c). */
 void caret_lua_open_deterministic_pairs(lua_State *L);
 /* Deterministic tostring and string.format("%s") (tostring.c). */

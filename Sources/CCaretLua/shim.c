@@ -1,5 +1,7 @@
 // Trampoline, allocator, limits and protected entry for Caret's LuaJIT embedding.
+#define _GNU_SOURCE
 #include "internal.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -140,9 +142,34 @@ static int caret_traceback(lua_State *L) {
   return 1;
 }
 
+/* The lowest stack address C code that recurses into Lua may reach: all of this thread's stack
+   below the entry point except a 256 KiB margin (at most 8 MiB; 256 KiB when unknown). */
+static uintptr_t caret_stack_floor(void) {
+  char probe;
+  uintptr_t here = (uintptr_t)&probe, budget = 256u << 10;
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    void *low = NULL;
+    size_t size = 0;
+    if (pthread_attr_getstack(&attr, &low, &size) == 0 && here > (uintptr_t)low + (512u << 10)) {
+      budget = here - (uintptr_t)low - (256u << 10);
+      if (budget > (8u << 20)) budget = 8u << 20;
+    }
+    pthread_attr_destroy(&attr);
+  }
+  return here - budget;
+}
+
+int caret_lua_check_c_stack(lua_State *L) {
+  char probe;
+  caret_lua_ctx *ctx = caret_lua_context(L);
+  return ctx->c_stack_floor == 0 || (uintptr_t)&probe > ctx->c_stack_floor;
+}
+
 int caret_lua_pcall(lua_State *L, int nargs, int nresults) {
   caret_lua_ctx *ctx = caret_lua_context(L);
   ctx->instructions = 0;
+  ctx->c_stack_floor = caret_stack_floor();
   int base = lua_gettop(L) - nargs;
   lua_pushnil(L);
   lua_setfield(L, LUA_REGISTRYINDEX, CARET_TRACEBACK_KEY);

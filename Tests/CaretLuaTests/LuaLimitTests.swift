@@ -86,6 +86,29 @@ import Testing
         #expect(try lua.run("local function f() return 1 + f() end\nreturn (pcall(f))") == [.boolean(false)])
     }
 
+    static let recursions = [
+        "return setmetatable({}, {__index = function(t, k) return t[k] end}).x",
+        "local function f(s) return (s:gsub('.', f)) end\nreturn f('ab')",
+        "local function f(a, b) table.sort({3, 2, 1}, f) return a < b end\nreturn f(1, 2)",
+        "local m = {}\nm.__tostring = function(x) return tostring(x) end\nreturn tostring(setmetatable({}, m))",
+    ]
+
+    /// Recursion through metamethods and C functions that call back into Lua is stopped with a
+    /// stack overflow instead of crashing (string.gsub alone would exhaust the C stack first).
+    @Test(arguments: recursions)
+    func recursionThroughCFunctionsIsAStackOverflow(source: String) throws {
+        let (error, _) = try failure(LuaRuntimeOptions(), source)
+        #expect(error.kind == .stackOverflow)
+    }
+
+    @Test func gsubStillNamesItselfInArgumentErrors() throws {
+        let lua = try LuaRuntime()
+        let error = try #require(throws: LuaScriptError.self) { try lua.run("string.gsub('a', 'a', true)") }
+        #expect(error.message == "bad argument #3 to 'gsub' (string/function/table expected)")
+        #expect(try lua.run("return ('abc'):gsub('b', {b = 'B'}), string.gsub('x', 'x', function() return 'y' end)")
+            == [.string("aBc"), .string("y"), .number(1)])
+    }
+
     @Test func limitsCombine() throws {
         let lua = try LuaRuntime(options: LuaRuntimeOptions(instructionLimit: 50_000_000, memoryLimit: 16 << 20, timeout: 5))
         let error = try #require(throws: LuaScriptError.self) { try lua.run("local t = {} while true do t[#t+1] = 'x' .. #t end") }
