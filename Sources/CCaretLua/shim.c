@@ -142,22 +142,27 @@ static int caret_traceback(lua_State *L) {
   return 1;
 }
 
-/* The lowest stack address C code that recurses into Lua may reach: all of this thread's stack
-   below the entry point except a 256 KiB margin (at most 8 MiB; 256 KiB when unknown). */
-static uintptr_t caret_stack_floor(void) {
+/* The lowest stack address C code that recurses into Lua may reach: this thread's stack below the
+   entry point except a 256 KiB margin, at most 8 MiB (256 KiB when the bounds are unknown). The
+   stack bottom is cached per thread: pthread_getattr_np reads /proc for the main thread. */
+static uintptr_t caret_stack_floor(caret_lua_ctx *ctx) {
   char probe;
-  uintptr_t here = (uintptr_t)&probe, budget = 256u << 10;
-  pthread_attr_t attr;
-  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-    void *low = NULL;
-    size_t size = 0;
-    if (pthread_attr_getstack(&attr, &low, &size) == 0 && here > (uintptr_t)low + (512u << 10)) {
-      budget = here - (uintptr_t)low - (256u << 10);
-      if (budget > (8u << 20)) budget = 8u << 20;
+  uintptr_t here = (uintptr_t)&probe, self = (uintptr_t)pthread_self();
+  if (ctx->stack_thread != self) {
+    ctx->stack_thread = self;
+    ctx->stack_low = 0;
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      void *low = NULL;
+      size_t size = 0;
+      if (pthread_attr_getstack(&attr, &low, &size) == 0) ctx->stack_low = (uintptr_t)low;
+      pthread_attr_destroy(&attr);
     }
-    pthread_attr_destroy(&attr);
   }
-  return here - budget;
+  uintptr_t margin = 256u << 10, floor = here - margin;
+  if (ctx->stack_low && here > ctx->stack_low + 2 * margin) floor = ctx->stack_low + margin;
+  if (here - floor > (8u << 20)) floor = here - (8u << 20);
+  return floor;
 }
 
 int caret_lua_check_c_stack(lua_State *L) {
@@ -169,7 +174,7 @@ int caret_lua_check_c_stack(lua_State *L) {
 int caret_lua_pcall(lua_State *L, int nargs, int nresults) {
   caret_lua_ctx *ctx = caret_lua_context(L);
   ctx->instructions = 0;
-  ctx->c_stack_floor = caret_stack_floor();
+  ctx->c_stack_floor = caret_stack_floor(ctx);
   int base = lua_gettop(L) - nargs;
   lua_pushnil(L);
   lua_setfield(L, LUA_REGISTRYINDEX, CARET_TRACEBACK_KEY);

@@ -12,11 +12,14 @@ public struct LuaCallOverhead: Sendable, CustomStringConvertible {
     /// A host function taking an integer and a one-character string, returning nothing: the shape
     /// of "insert one character at an offset".
     public var insertNs: Double
+    /// One Swift → Lua entry: `LuaRuntime.call` of an empty global function (protected call,
+    /// traceback handler, limit setup, result copy).
+    public var entryNs: Double
 
     /// One line per measurement.
     public var description: String {
         func format(_ value: Double) -> String { String((value * 10).rounded() / 10) }
-        return "bare C call \(format(bareCNs)) ns, read \(format(readNs)) ns, write(string) \(format(writeNs)) ns, insert(int, string) \(format(insertNs)) ns"
+        return "bare C call \(format(bareCNs)) ns, read \(format(readNs)) ns, write(string) \(format(writeNs)) ns, insert(int, string) \(format(insertNs)) ns, Swift→Lua call \(format(entryNs)) ns"
     }
 }
 
@@ -53,6 +56,7 @@ public enum LuaRuntimeBenchmarks {
             function loop_read(n) local f = bench.read for i = 1, n do f() end end
             function loop_write(n) local f = bench.write for i = 1, n do f("x") end end
             function loop_insert(n) local f = bench.insert for i = 1, n do f(i, "x") end end
+            function empty() end
             """)
         func measure(_ name: String) throws -> Double {
             var best = Double.infinity
@@ -64,8 +68,15 @@ public enum LuaRuntimeBenchmarks {
             }
             return best
         }
+        let entries = max(1, iterations / 100)
+        var entryNs = Double.infinity
+        for _ in 0..<3 {
+            let start = caret_lua_now_ns()
+            for _ in 0..<entries { try lua.call("empty") }
+            entryNs = min(entryNs, Double(caret_lua_now_ns() - start) / Double(entries))
+        }
         return LuaCallOverhead(
             bareCNs: try measure("loop_bare"), readNs: try measure("loop_read"),
-            writeNs: try measure("loop_write"), insertNs: try measure("loop_insert"))
+            writeNs: try measure("loop_write"), insertNs: try measure("loop_insert"), entryNs: entryNs)
     }
 }

@@ -39,6 +39,8 @@ typedef struct caret_lua_ctx {
   uint64_t deadline_ns;         /* CLOCK_MONOTONIC; 0: none (set per entry by the host) */
   int has_timeout;              /* a timeout applies to entries: the hook must be installed */
   uintptr_t c_stack_floor;      /* C functions that recurse into Lua stop below this address */
+  uintptr_t stack_thread;       /* the thread whose stack bottom is cached in stack_low */
+  uintptr_t stack_low;
   double virtual_time;          /* seconds since the Unix epoch, supplied by the host */
   double virtual_start;         /* os.clock() is virtual_time - virtual_start */
   uint64_t next_serial;         /* serial numbers of host objects, in creation order */
