@@ -18,17 +18,23 @@ extension LuaRuntime {
         LuaStack.rawGet(state, table: LUA_REGISTRYINDEX, key: "caret.traceback")
         let tracebackText = LuaStack.string(state, at: -1) ?? ""
         LuaStack.pop(state)
-        let traceback = tracebackText.split(separator: "\n\t", omittingEmptySubsequences: true)
+        let rawTraceback = tracebackText.split(separator: "\n\t", omittingEmptySubsequences: true)
             .map(String.init).filter { !$0.isEmpty }
 
         var kind = LuaScriptError.Kind.runtime
         var message = rawMessage
         var chunk: String?
         var line: Int?
-        if let split = LuaScriptError.splitPosition(rawMessage, chunks: chunkNames) {
-            (chunk, line, message) = (split.chunk, split.line, split.message)
-        } else if let position = traceback.lazy.compactMap({ LuaScriptError.framePosition($0, chunks: self.chunkNames) }).first {
-            (chunk, line) = (position.chunk, position.line)
+        let known = Set(chunkNames.keys)
+        if let split = LuaScriptError.splitPosition(rawMessage, chunks: known) {
+            (chunk, line, message) = (chunkNames[split.chunk], split.line, split.message)
+        } else if let position = rawTraceback.lazy.compactMap({ LuaScriptError.framePosition($0, chunks: known) }).first {
+            (chunk, line) = (chunkNames[position.chunk], position.line)
+        }
+        let traceback = rawTraceback.map { frame in
+            guard let position = LuaScriptError.framePosition(frame, chunks: known),
+                  let full = chunkNames[position.chunk], full != position.chunk else { return frame }
+            return full + frame.dropFirst(position.chunk.count)
         }
 
         switch context.pointee.tripped {

@@ -17,7 +17,9 @@ public final class LuaRuntime {
     var boxes: [LuaFunctionBox] = []
     var objectTypes: [RegisteredObjectType] = []
     var typeIDs: [ObjectIdentifier: Int] = [:]
-    var chunkNames: Set<String> = []
+    /// The names chunks carry inside Lua (at most 55 bytes, LuaJIT truncates longer ones), mapped
+    /// to the names the host gave.
+    var chunkNames: [String: String] = [:]
     var stoppedBy: LuaScriptError?
     let fileAccess: LuaFileAccess
     /// Receives each line `print` writes; when `nil`, lines are collected in `printedLines`.
@@ -92,14 +94,15 @@ public final class LuaRuntime {
     @discardableResult
     public func run(_ source: String, chunkName: String = "script.lua") throws(LuaScriptError) -> [LuaValue] {
         try checkRunning()
-        chunkNames.insert(chunkName)
+        let luaName = LuaRuntime.luaChunkName(chunkName)
+        chunkNames[luaName] = chunkName
         if source.utf8.first == 0x1B {
             throw LuaScriptError(kind: .syntax, message: "binary chunks are not available in the sandbox", chunkName: chunkName)
         }
         let base = lua_gettop(state)
         var source = source
         let status = source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { luaL_loadbuffer(state, $0.baseAddress, $0.count, "@" + chunkName) }
+            bytes.withMemoryRebound(to: CChar.self) { luaL_loadbuffer(state, $0.baseAddress, $0.count, "@" + luaName) }
         }
         if status != 0 {
             let error = makeError(status: status)
@@ -155,6 +158,20 @@ public final class LuaRuntime {
         LuaStack.rawGet(state, table: LUA_GLOBALSINDEX, key: name)
         defer { LuaStack.pop(state) }
         return LuaValue.read(from: state, at: -1)
+    }
+
+    /// `name`, or when longer than LuaJIT shows (LUA_IDSIZE), its last path component or its last
+    /// 55 bytes: messages inside Lua use this name; `LuaScriptError` maps it back.
+    static func luaChunkName(_ name: String) -> String {
+        let limit = 55
+        if name.utf8.count <= limit { return name }
+        if let slash = name.lastIndex(of: "/") {
+            let base = String(name[name.index(after: slash)...])
+            if !base.isEmpty && base.utf8.count <= limit { return base }
+        }
+        var tail = Substring(name)
+        while tail.utf8.count > limit { tail = tail.dropFirst() }
+        return String(tail)
     }
 
     func checkRunning() throws(LuaScriptError) {

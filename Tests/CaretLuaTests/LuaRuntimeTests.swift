@@ -119,6 +119,16 @@ func testModule() -> LuaAPI {
         #expect(error.traceback == ["inner:1: in function 'f'", "outer.lua:2: in main chunk"])
     }
 
+    @Test func longChunkNamesSurviveLuaJITsTruncation() throws {
+        let lua = try LuaRuntime()
+        let path = "/very/long/directory/name/that/goes/on/and/on/for/a/while/scripts/fix-headings.lua"
+        let error = try #require(throws: LuaScriptError.self) {
+            try lua.run("local function f()\n  error('boom')\nend\nf()", chunkName: path)
+        }
+        #expect(error.headline == "\(path):2: boom")
+        #expect(error.traceback == ["\(path):2: in function 'f'", "\(path):4: in main chunk"])
+    }
+
     @Test func hostFunctionsCannotReenter() throws {
         let api = LuaAPI(modules: [LuaModule("r", doc: "", functions: [
             LuaAPIEntry("again", doc: "Re-enters.") { call in
