@@ -129,12 +129,21 @@ static int caret_check_limits(lua_State *L) {
    xpcall's handler is wrapped too: a limit raised from the count hook runs the handler while LuaJIT
    still counts the hook as active (no hooks fire), so a looping handler would never be stopped. */
 static const char caret_wrappers[] =
-  "local pcall, xpcall, resume, check = ...\n"
-  "return function(...) return check(pcall(...)) end,\n"
+  "local pcall, xpcall, resume, check, error, select, type = ...\n"
+  "return function(...)\n"
+  "         if select('#', ...) == 0 then error(\"bad argument #1 to 'pcall' (value expected)\", 2) end\n"
+  "         return check(pcall(...))\n"
+  "       end,\n"
   "       function(f, handler, ...)\n"
+  "         if handler == nil then error(\"bad argument #2 to 'xpcall' (value expected)\", 2) end\n"
   "         return check(xpcall(f, function(...) check() return handler(...) end, ...))\n"
   "       end,\n"
-  "       function(...) return check(resume(...)) end\n";
+  "       function(co, ...)\n"
+  "         if type(co) ~= 'thread' then\n"
+  "           error(\"bad argument #1 to 'resume' (coroutine expected, got \" .. type(co) .. \")\", 2)\n"
+  "         end\n"
+  "         return check(resume(co, ...))\n"
+  "       end\n";
 
 static const char *const allowed_globals[] = {
   "_G", "_VERSION", "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "print",
@@ -250,7 +259,10 @@ static int caret_setup_sandbox(lua_State *L) {
   lua_getfield(L, -1, "resume");
   lua_remove(L, -2);
   lua_pushcfunction(L, caret_check_limits);
-  lua_call(L, 4, 3);
+  lua_getglobal(L, "error");
+  lua_getglobal(L, "select");
+  lua_getglobal(L, "type");
+  lua_call(L, 7, 3);
   lua_getglobal(L, "coroutine");
   lua_insert(L, -2);
   lua_setfield(L, -2, "resume");

@@ -62,7 +62,19 @@ static int caret_format(lua_State *L) {
   }
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
-  lua_call(L, top, 1);
+  /* No script code runs inside the original (every %s argument is already a string or number),
+     so catching its error loses no frames; it only names the function, which it cannot know. */
+  if (lua_pcall(L, top, 1, 0) != 0) {
+    const char *message = lua_tostring(L, -1);
+    const char *unknown = message ? strstr(message, " to '?'") : NULL;
+    if (unknown) {
+      lua_pushlstring(L, message, (size_t)(unknown - message));
+      lua_pushstring(L, " to 'format'");
+      lua_pushstring(L, unknown + 7);
+      lua_concat(L, 3);
+    }
+    return lua_error(L);
+  }
   return 1;
 }
 

@@ -32,6 +32,35 @@ import Testing
         #expect(try message(lua, source) == expected)
     }
 
+    /// The functions the sandbox wraps still report errors under their own names, at the user's line.
+    @Test(arguments: [
+        ("local x = string.format('%d', 'x')", "script.lua:1: bad argument #2 to 'format' (number expected, got string)"),
+        ("local x = ('%s %s'):format(1)", "script.lua:1: bad argument #3 to 'format' (value expected)"),
+        ("local x = tostring()", "script.lua:1: bad argument #1 to 'tostring' (value expected)"),
+        ("local x = pcall()", "script.lua:1: bad argument #1 to 'pcall' (value expected)"),
+        ("local x = xpcall(print)", "script.lua:1: bad argument #2 to 'xpcall' (value expected)"),
+        ("local x = coroutine.resume(1)", "script.lua:1: bad argument #1 to 'resume' (coroutine expected, got number)"),
+        ("local x = ('x'):gsub()", "script.lua:1: bad argument #1 to 'gsub' (string expected, got no value)"),
+    ])
+    func wrappedFunctionsKeepTheirNames(source: String, expected: String) throws {
+        let lua = try LuaRuntime()
+        let error = try #require(throws: LuaScriptError.self) { try lua.run(source) }
+        #expect(error.headline == expected)
+    }
+
+    @Test func coroutinesMayYieldAcrossPcall() throws {
+        let lua = try LuaRuntime()
+        let values = try lua.run("""
+            local co = coroutine.wrap(function()
+              local ok, v = pcall(function() return coroutine.yield(1) + 1 end)
+              local ok2, v2 = xpcall(function() return coroutine.yield(v) * 10 end, debug and print)
+              return v2
+            end)
+            return co(), co(5), co(7)
+            """)
+        #expect(values == [.number(1), .number(6), .number(70)])
+    }
+
     @Test func blockedMetatablesAreProtected() throws {
         let lua = try LuaRuntime()
         #expect(try lua.run("return getmetatable(io)") == [.string("the io table is protected")])
