@@ -176,10 +176,13 @@ int caret_lua_pcall(lua_State *L, int nargs, int nresults) {
   ctx->instructions = 0;
   ctx->c_stack_floor = caret_stack_floor(ctx);
   int base = lua_gettop(L) - nargs;
+  /* These calls allocate outside any protection: they must not fail on the memory limit. */
+  ctx->in_host++;
   lua_pushnil(L);
   lua_setfield(L, LUA_REGISTRYINDEX, CARET_TRACEBACK_KEY);
   lua_pushcfunction(L, caret_traceback);
   lua_insert(L, base);
+  ctx->in_host--;
   int status = lua_pcall(L, nargs, nresults, base);
   lua_remove(L, base);
   return status;

@@ -59,8 +59,8 @@ public final class LuaRuntime {
             throw LuaScriptError(kind: .runtime, message: "could not open the sandbox: \(message)")
         }
         register(LuaRuntime.builtinAPI.merging(api))
-        context.pointee.in_host = 0
         caret_lua_configure_limits(state, options.jitActive ? 1 : 0)
+        context.pointee.in_host = 0
     }
 
     deinit {

@@ -109,6 +109,15 @@ import Testing
             == [.string("aBc"), .string("y"), .number(1)])
     }
 
+    /// Entering again near the limit must not abort the process: the entry's own setup allocates
+    /// outside protection, so it runs in the allocator's no-fail window.
+    @Test func enteringNearTheLimitIsSafe() throws {
+        let lua = try LuaRuntime(options: LuaRuntimeOptions(memoryLimit: 8 << 20))
+        try lua.run("keep = {}\nwhile collectgarbage('count') < 8 * 1024 - 64 do keep[#keep + 1] = ('x'):rep(1000) .. #keep end")
+        for _ in 0..<20 { _ = try? lua.run("local a = {} return #keep") }
+        #expect(lua.memoryInUse <= (8 << 20) + (64 << 10))
+    }
+
     @Test func limitsCombine() throws {
         let lua = try LuaRuntime(options: LuaRuntimeOptions(instructionLimit: 50_000_000, memoryLimit: 16 << 20, timeout: 5))
         let error = try #require(throws: LuaScriptError.self) { try lua.run("local t = {} while true do t[#t+1] = 'x' .. #t end") }
