@@ -1,2 +1,321 @@
-#include "CCaretLua.h"
-int caret_lua_shim_version(void) { return 1; }
+// Trampoline, allocator, limits and protected entry for Caret's LuaJIT embedding.
+#define _GNU_SOURCE
+#include "internal.h"
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define CARET_TRACEBACK_KEY "caret.traceback"
+
+uint64_t caret_lua_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The allocator: counts bytes; past the limit it refuses growth (LuaJIT then raises
+   "not enough memory") unless a host function is running, whose frames must never be unwound. */
+static void *caret_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  caret_lua_ctx *ctx = (caret_lua_ctx *)ud;
+  if (nsize == 0) {
+    if (ptr) { free(ptr); ctx->bytes_in_use -= osize; }
+    return NULL;
+  }
+  size_t old = ptr ? osize : 0;
+  if (nsize > old && ctx->in_host == 0) {
+    if (ctx->tripped == CARET_LIMIT_MEMORY) return NULL;
+    if (ctx->memory_limit && ctx->bytes_in_use - old + nsize > ctx->memory_limit) {
+      if (ctx->tripped == CARET_LIMIT_NONE) ctx->tripped = CARET_LIMIT_MEMORY;
+      return NULL;
+    }
+  }
+  void *p = realloc(ptr, nsize);
+  if (p == NULL) return NULL;
+  ctx->bytes_in_use = ctx->bytes_in_use - old + nsize;
+  if (ctx->bytes_in_use > ctx->peak_bytes) ctx->peak_bytes = ctx->bytes_in_use;
+  return p;
+}
+
+lua_State *caret_lua_newstate(caret_lua_ctx *ctx) {
+  return lua_newstate(caret_alloc, ctx);
+}
+
+caret_lua_ctx *caret_lua_context(lua_State *L) {
+  void *ud = NULL;
+  lua_getallocf(L, &ud);
+  return (caret_lua_ctx *)ud;
+}
+
+/* Raises the sticky limit error. The host turns ctx->tripped into the Swift error, so the
+   message only has to be clear to anyone who sees it from Lua. */
+static int caret_raise_tripped(lua_State *L, caret_lua_ctx *ctx) {
+  switch (ctx->tripped) {
+  case CARET_LIMIT_INSTRUCTIONS: lua_pushliteral(L, "instruction limit exceeded"); break;
+  case CARET_LIMIT_TIMEOUT: lua_pushliteral(L, "time limit exceeded"); break;
+  default: lua_pushliteral(L, "memory limit exceeded"); break;
+  }
+  return lua_error(L);
+}
+
+static int caret_trampoline(lua_State *L) {
+  caret_lua_ctx *ctx = caret_lua_context(L);
+  void *function = lua_touserdata(L, lua_upvalueindex(1));
+  ctx->in_host++;
+  int n = ctx->dispatch(L, function);
+  ctx->in_host--;
+  if (ctx->in_host == 0 && ctx->memory_limit && ctx->bytes_in_use > ctx->memory_limit
+      && ctx->tripped == CARET_LIMIT_NONE)
+    ctx->tripped = CARET_LIMIT_MEMORY;  /* the host overshot; stop now that its frames are gone */
+  if (n >= 0 && ctx->tripped == CARET_LIMIT_NONE) return n;
+  if (ctx->tripped != CARET_LIMIT_NONE) return caret_raise_tripped(L, ctx);
+  if (n == CARET_LUA_ERROR) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+void caret_lua_push_host_function(lua_State *L, void *function) {
+  lua_pushlightuserdata(L, function);
+  lua_pushcclosure(L, caret_trampoline, 1);
+}
+
+static void caret_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  caret_lua_ctx *ctx = caret_lua_context(L);
+  if (ctx->tripped != CARET_LIMIT_NONE) { caret_raise_tripped(L, ctx); return; }
+  ctx->instructions += (uint64_t)ctx->hook_interval;
+  if (ctx->instruction_limit && ctx->instructions >= ctx->instruction_limit) {
+    ctx->tripped = CARET_LIMIT_INSTRUCTIONS;
+    caret_raise_tripped(L, ctx);
+    return;
+  }
+  if (ctx->deadline_ns && caret_lua_now_ns() >= ctx->deadline_ns) {
+    ctx->tripped = CARET_LIMIT_TIMEOUT;
+    caret_raise_tripped(L, ctx);
+  }
+}
+
+void caret_lua_configure_limits(lua_State *L, int jit_enabled) {
+  caret_lua_ctx *ctx = caret_lua_context(L);
+  int hooked = ctx->instruction_limit != 0 || ctx->has_timeout;
+  if (hooked) {
+    int interval = 1000;
+    if (ctx->instruction_limit && ctx->instruction_limit < (uint64_t)interval)
+      interval = (int)ctx->instruction_limit;
+    ctx->hook_interval = interval;
+    /* Count hooks do not fire inside JIT-compiled code, so a limit needs the interpreter. */
+    luaJIT_setmode(L, 0, LUAJIT_MODE_ENGINE | LUAJIT_MODE_OFF);
+    lua_sethook(L, caret_hook, LUA_MASKCOUNT, interval);
+  } else {
+    lua_sethook(L, NULL, 0, 0);
+    luaJIT_setmode(L, 0, LUAJIT_MODE_ENGINE | (jit_enabled ? LUAJIT_MODE_ON : LUAJIT_MODE_OFF));
+  }
+}
+
+/* Message handler: records the user's frames (Lua functions only; C internals are left out). */
+static int caret_traceback(lua_State *L) {
+  caret_lua_ctx *ctx = caret_lua_context(L);
+  if (ctx->tripped == CARET_LIMIT_MEMORY) return 1;
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  lua_Debug ar;
+  int frames = 0;
+  for (int level = 1; lua_getstack(L, level, &ar) && frames < 24; level++) {
+    if (!lua_getinfo(L, "Sln", &ar)) break;
+    if (ar.currentline <= 0 || strcmp(ar.what, "C") == 0 || strcmp(ar.short_src, "[caret]") == 0) continue;
+    char line[320];
+    if (ar.name && *ar.namewhat)
+      snprintf(line, sizeof line, "\n\t%s:%d: in function '%s'", ar.short_src, ar.currentline, ar.name);
+    else if (strcmp(ar.what, "main") == 0)
+      snprintf(line, sizeof line, "\n\t%s:%d: in main chunk", ar.short_src, ar.currentline);
+    else
+      snprintf(line, sizeof line, "\n\t%s:%d: in function <%s:%d>", ar.short_src, ar.currentline,
+               ar.short_src, ar.linedefined);
+    luaL_addstring(&b, line);
+    frames++;
+  }
+  luaL_pushresult(&b);
+  lua_setfield(L, LUA_REGISTRYINDEX, CARET_TRACEBACK_KEY);
+  return 1;
+}
+
+/* The lowest stack address C code that recurses into Lua may reach: this thread's stack below the
+   entry point except a 256 KiB margin, at most 8 MiB (256 KiB when the bounds are unknown). The
+   stack bottom is cached per thread: pthread_getattr_np reads /proc for the main thread. */
+static uintptr_t caret_stack_floor(caret_lua_ctx *ctx) {
+  char probe;
+  uintptr_t here = (uintptr_t)&probe, self = (uintptr_t)pthread_self();
+  if (ctx->stack_thread != self) {
+    ctx->stack_thread = self;
+    ctx->stack_low = 0;
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      void *low = NULL;
+      size_t size = 0;
+      if (pthread_attr_getstack(&attr, &low, &size) == 0) ctx->stack_low = (uintptr_t)low;
+      pthread_attr_destroy(&attr);
+    }
+  }
+  uintptr_t margin = 256u << 10, floor = here - margin;
+  if (ctx->stack_low && here > ctx->stack_low + 2 * margin) floor = ctx->stack_low + margin;
+  if (here - floor > (8u << 20)) floor = here - (8u << 20);
+  return floor;
+}
+
+int caret_lua_check_c_stack(lua_State *L) {
+  char probe;
+  caret_lua_ctx *ctx = caret_lua_context(L);
+  return ctx->c_stack_floor == 0 || (uintptr_t)&probe > ctx->c_stack_floor;
+}
+
+int caret_lua_pcall(lua_State *L, int nargs, int nresults) {
+  caret_lua_ctx *ctx = caret_lua_context(L);
+  ctx->instructions = 0;
+  ctx->c_stack_floor = caret_stack_floor(ctx);
+  int base = lua_gettop(L) - nargs;
+  /* These calls allocate outside any protection: they must not fail on the memory limit. */
+  ctx->in_host++;
+  lua_pushnil(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, CARET_TRACEBACK_KEY);
+  lua_pushcfunction(L, caret_traceback);
+  lua_insert(L, base);
+  ctx->in_host--;
+  int status = lua_pcall(L, nargs, nresults, base);
+  lua_remove(L, base);
+  return status;
+}
+
+int caret_lua_load_text(lua_State *L, const char *source, size_t length, const char *chunkname) {
+  if (length > 0 && source[0] == LUA_SIGNATURE[0]) {
+    lua_pushfstring(L, "%s: binary chunks are not available in the sandbox", chunkname + (chunkname[0] == '@' || chunkname[0] == '='));
+    return LUA_ERRSYNTAX;
+  }
+  return luaL_loadbuffer(L, source, length, chunkname);
+}
+
+/* ---- host objects ---- */
+
+caret_lua_object *caret_lua_to_object(lua_State *L, int index) {
+  if (lua_type(L, index) != LUA_TUSERDATA || lua_objlen(L, index) != sizeof(caret_lua_object)) return NULL;
+  caret_lua_object *o = (caret_lua_object *)lua_touserdata(L, index);
+  if (o->magic != CARET_LUA_OBJECT_MAGIC || o->object == NULL) return NULL;
+  return o;
+}
+
+static int caret_object_gc(lua_State *L) {
+  caret_lua_object *o = caret_lua_to_object(L, 1);
+  if (o) {
+    void *object = o->object;
+    o->object = NULL;
+    caret_lua_context(L)->release(object);
+  }
+  return 0;
+}
+
+static int caret_object_eq(lua_State *L) {
+  caret_lua_object *a = caret_lua_to_object(L, 1), *b = caret_lua_to_object(L, 2);
+  lua_pushboolean(L, a && b && a->object == b->object);
+  return 1;
+}
+
+static int caret_object_tostring(lua_State *L) {
+  caret_lua_object *o = caret_lua_to_object(L, 1);
+  lua_pushfstring(L, "%s #%d", lua_tostring(L, lua_upvalueindex(1)), o ? (int)o->serial : 0);
+  return 1;
+}
+
+/* upvalues: 1 methods, 2 getters, 3 type name */
+static int caret_object_index(lua_State *L) {
+  lua_settop(L, 2);
+  lua_pushvalue(L, 2);
+  lua_rawget(L, lua_upvalueindex(1));
+  if (!lua_isnil(L, -1)) return 1;
+  lua_pop(L, 1);
+  lua_pushvalue(L, 2);
+  lua_rawget(L, lua_upvalueindex(2));
+  if (lua_isfunction(L, -1)) {
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1);
+    return 1;
+  }
+  if (lua_type(L, 2) == LUA_TSTRING)
+    return luaL_error(L, "%s has no field or method '%s'", lua_tostring(L, lua_upvalueindex(3)), lua_tostring(L, 2));
+  return luaL_error(L, "%s cannot be indexed with a %s", lua_tostring(L, lua_upvalueindex(3)), luaL_typename(L, 2));
+}
+
+/* upvalues: 1 setters, 2 getters, 3 type name */
+static int caret_object_newindex(lua_State *L) {
+  lua_settop(L, 3);
+  lua_pushvalue(L, 2);
+  lua_rawget(L, lua_upvalueindex(1));
+  if (lua_isfunction(L, -1)) {
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 3);
+    lua_call(L, 2, 0);
+    return 0;
+  }
+  lua_pop(L, 1);
+  const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : luaL_typename(L, 2);
+  lua_pushvalue(L, 2);
+  lua_rawget(L, lua_upvalueindex(2));
+  if (!lua_isnil(L, -1))
+    return luaL_error(L, "field '%s' of %s is read-only", key, lua_tostring(L, lua_upvalueindex(3)));
+  return luaL_error(L, "%s has no field '%s'", lua_tostring(L, lua_upvalueindex(3)), key);
+}
+
+int caret_lua_new_object_type(lua_State *L, const char *name, int methods, int getters, int setters, int tostring_index) {
+  methods = lua_absindex_compat(L, methods);
+  getters = getters ? lua_absindex_compat(L, getters) : 0;
+  setters = setters ? lua_absindex_compat(L, setters) : 0;
+  tostring_index = tostring_index ? lua_absindex_compat(L, tostring_index) : 0;
+  lua_newtable(L);
+  int mt = lua_gettop(L);
+  lua_pushvalue(L, methods);
+  if (getters) lua_pushvalue(L, getters); else lua_newtable(L);
+  lua_pushstring(L, name);
+  lua_pushcclosure(L, caret_object_index, 3);
+  lua_setfield(L, mt, "__index");
+  if (setters) lua_pushvalue(L, setters); else lua_newtable(L);
+  if (getters) lua_pushvalue(L, getters); else lua_newtable(L);
+  lua_pushstring(L, name);
+  lua_pushcclosure(L, caret_object_newindex, 3);
+  lua_setfield(L, mt, "__newindex");
+  lua_pushcfunction(L, caret_object_gc);
+  lua_setfield(L, mt, "__gc");
+  lua_pushcfunction(L, caret_object_eq);
+  lua_setfield(L, mt, "__eq");
+  if (tostring_index) {
+    lua_pushvalue(L, tostring_index);
+  } else {
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, caret_object_tostring, 1);
+  }
+  lua_setfield(L, mt, "__tostring");
+  lua_pushstring(L, name);
+  lua_setfield(L, mt, "__metatable");
+  return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void caret_lua_push_object(lua_State *L, void *object, uint32_t type_id, int metatable_ref) {
+  caret_lua_object *o = (caret_lua_object *)lua_newuserdata(L, sizeof(caret_lua_object));
+  caret_lua_ctx *ctx = caret_lua_context(L);
+  o->object = object;
+  o->serial = ++ctx->next_serial;
+  o->type_id = type_id;
+  o->magic = CARET_LUA_OBJECT_MAGIC;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, metatable_ref);
+  lua_setmetatable(L, -2);
+}
+
+void caret_lua_reraise_if_tripped(lua_State *L) {
+  caret_lua_ctx *ctx = caret_lua_context(L);
+  if (ctx->tripped != CARET_LIMIT_NONE) caret_raise_tripped(L, ctx);
+}
+
+int caret_lua_noop(lua_State *L) {
+  (void)L;
+  return 0;
+}

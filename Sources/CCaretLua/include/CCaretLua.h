@@ -1,5 +1,94 @@
+// The C side of Caret's LuaJIT embedding. This is the only code that raises Lua errors:
+// host (Swift) functions return a status, and the trampoline raises after they have returned.
 #ifndef CCARETLUA_H
 #define CCARETLUA_H
+#include <stddef.h>
+#include <stdint.h>
 #include <lua.h>
-int caret_lua_shim_version(void);
+#include <lualib.h>
+#include <lauxlib.h>
+#include <luajit.h>
+
+/// A host function returns a result count >= 0, or one of these after pushing the error value.
+#define CARET_LUA_ERROR (-1)      /* message string on top; the trampoline prefixes "chunk:line: " */
+#define CARET_LUA_ERROR_RAW (-2)  /* value on top is raised unchanged */
+
+/// Which limit stopped the script (sticky: once set, every later hook/pcall re-raises).
+enum {
+  CARET_LIMIT_NONE = 0,
+  CARET_LIMIT_INSTRUCTIONS = 1,
+  CARET_LIMIT_MEMORY = 2,
+  CARET_LIMIT_TIMEOUT = 3,
+};
+
+/// Calls the host function `function` (an opaque pointer the host registered) with the Lua stack.
+typedef int (*caret_lua_dispatch_fn)(lua_State *L, void *function);
+/// Releases a host object whose userdata was collected.
+typedef void (*caret_lua_release_fn)(void *object);
+
+/// Per-state context; it is also the allocator's userdata, so C reaches it from any lua_State.
+typedef struct caret_lua_ctx {
+  size_t bytes_in_use;
+  size_t peak_bytes;
+  size_t memory_limit;          /* 0: none */
+  int in_host;                  /* >0 while a host function runs: allocations never fail on the limit */
+  int tripped;                  /* CARET_LIMIT_* */
+  uint64_t instruction_limit;   /* 0: none */
+  uint64_t instructions;        /* executed so far in this entry, in hook-interval steps */
+  int hook_interval;
+  uint64_t deadline_ns;         /* CLOCK_MONOTONIC; 0: none (set per entry by the host) */
+  int has_timeout;              /* a timeout applies to entries: the hook must be installed */
+  uintptr_t c_stack_floor;      /* C functions that recurse into Lua stop below this address */
+  uintptr_t stack_thread;       /* the thread whose stack bottom is cached in stack_low */
+  uintptr_t stack_low;
+  double virtual_time;          /* seconds since the Unix epoch, supplied by the host */
+  double virtual_start;         /* os.clock() is virtual_time - virtual_start */
+  uint64_t next_serial;         /* serial numbers of host objects, in creation order */
+  caret_lua_dispatch_fn dispatch;
+  caret_lua_release_fn release;
+} caret_lua_ctx;
+
+/// The block inside every host-object userdata.
+typedef struct caret_lua_object {
+  void *object;       /* retained host object, released by __gc */
+  uint64_t serial;
+  uint32_t type_id;
+  uint32_t magic;
+} caret_lua_object;
+
+#define CARET_LUA_OBJECT_MAGIC 0xCA7E7u
+
+/// Creates a state whose allocator counts bytes against ctx->memory_limit. NULL on failure.
+lua_State *caret_lua_newstate(caret_lua_ctx *ctx);
+/// The context of a state created by caret_lua_newstate.
+caret_lua_ctx *caret_lua_context(lua_State *L);
+/// Monotonic clock in nanoseconds.
+uint64_t caret_lua_now_ns(void);
+
+/// Pushes a Lua function that calls the host function `function` through the trampoline.
+void caret_lua_push_host_function(lua_State *L, void *function);
+
+/// Opens the sandboxed standard library into the globals (see docs/lua-embedding.md).
+/// `print_function` is the host function print() hands its line to. Returns a lua_pcall status.
+int caret_lua_open_sandbox(lua_State *L, void *print_function, double seed);
+
+/// Loads a text chunk (binary chunks are refused). Returns a lua_load status; on error the message is on top.
+int caret_lua_load_text(lua_State *L, const char *source, size_t length, const char *chunkname);
+/// lua_pcall with Caret's traceback handler. The traceback of user frames is left in the registry
+/// field "caret.traceback" (a string, or nil). Applies the instruction/time limits for this entry.
+int caret_lua_pcall(lua_State *L, int nargs, int nresults);
+/// Installs or removes the count hook and turns the JIT off or on to match ctx's limits.
+void caret_lua_configure_limits(lua_State *L, int jit_enabled);
+
+/// Creates the metatable of a host object type: `methods` and `getters`/`setters` are tables at the
+/// given stack indices (getters/setters may be 0), `tostring_index` a function or 0. Returns a registry ref.
+int caret_lua_new_object_type(lua_State *L, const char *name, int methods, int getters, int setters, int tostring_index);
+/// Pushes a new userdata for `object` (already retained by the host) with the type's metatable.
+void caret_lua_push_object(lua_State *L, void *object, uint32_t type_id, int metatable_ref);
+/// The host object block at `index`, or NULL if the value is not a host object.
+caret_lua_object *caret_lua_to_object(lua_State *L, int index);
+
+/// A C function that does nothing: the baseline of the call-overhead benchmark.
+int caret_lua_noop(lua_State *L);
+
 #endif

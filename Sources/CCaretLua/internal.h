@@ -1,0 +1,20 @@
+// Helpers shared by the shim's C files (not part of the module's public header).
+#ifndef CCARETLUA_INTERNAL_H
+#define CCARETLUA_INTERNAL_H
+#include "CCaretLua.h"
+
+static inline int lua_absindex_compat(lua_State *L, int i) {
+  return (i > 0 || i <= LUA_REGISTRYINDEX) ? i : lua_gettop(L) + i + 1;
+}
+
+/* Raises the sticky limit error if a limit has tripped (used after anything that catches errors). */
+void caret_lua_reraise_if_tripped(lua_State *L);
+/* Whether C code may recurse deeper into Lua on this thread's stack. */
+int caret_lua_check_c_stack(lua_State *L);
+/* Deterministic next/pairs (determinism.c). */
+void caret_lua_open_deterministic_pairs(lua_State *L);
+/* Deterministic tostring and string.format("%s") (tostring.c). */
+void caret_lua_open_deterministic_tostring(lua_State *L);
+/* Virtual os.time/os.clock/os.date (os.c). Leaves the os table on the stack. */
+void caret_lua_push_virtual_os(lua_State *L);
+#endif

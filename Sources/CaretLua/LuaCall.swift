@@ -1,0 +1,172 @@
+import CCaretLua
+import CLuaJIT
+
+/// The arguments and results of one Lua → Swift call.
+///
+/// Readers validate strictly (no string↔number coercion) and throw `LuaCallError`s that name the
+/// function, the argument number and the expected type from the entry's declared parameters:
+/// `bad argument #1 to 'select': expected an integer UTF-16 offset, got string`.
+/// Argument numbers are the script's: for methods, argument 1 is the first after `self`.
+/// Pushers add results; the host function returns how many it pushed.
+public struct LuaCall {
+    /// The Lua state, for host code that needs the raw C API (never call raising functions).
+    public let state: OpaquePointer
+    unowned(unsafe) let box: LuaFunctionBox
+
+    init(state: OpaquePointer, box: LuaFunctionBox) {
+        self.state = state
+        self.box = box
+    }
+
+    /// The runtime that registered the function.
+    public var runtime: LuaRuntime { box.runtime }
+
+    @inline(__always) private var offset: Int32 { box.isMethod ? 1 : 0 }
+
+    @inline(__always) private func slot(_ argument: Int) -> Int32 { Int32(truncatingIfNeeded: argument) + offset }
+
+    /// The number of arguments passed, not counting `self`.
+    public var argumentCount: Int { Int(lua_gettop(state) - offset) }
+
+    /// Whether argument `argument` is absent or `nil`.
+    public func isNil(_ argument: Int) -> Bool {
+        lua_type(state, slot(argument)) <= LUA_TNIL
+    }
+
+    // MARK: Readers
+
+    /// Argument `argument` as an integer (a number with an integral value).
+    @inline(__always)
+    public func integer(_ argument: Int) throws -> Int {
+        let index = slot(argument)
+        if lua_type(state, index) == LUA_TNUMBER, let value = Int(exactly: lua_tonumber(state, index)) {
+            return value
+        }
+        throw badArgument(argument, default: .integer())
+    }
+
+    /// Argument `argument` as an integer, or `nil` when absent or `nil`.
+    public func optionalInteger(_ argument: Int) throws -> Int? {
+        isNil(argument) ? nil : try integer(argument)
+    }
+
+    /// Argument `argument` as a number.
+    public func number(_ argument: Int) throws -> Double {
+        let index = slot(argument)
+        guard lua_type(state, index) == LUA_TNUMBER else { throw badArgument(argument, default: .number()) }
+        return lua_tonumber(state, index)
+    }
+
+    /// Argument `argument` as a number, or `nil` when absent or `nil`.
+    public func optionalNumber(_ argument: Int) throws -> Double? {
+        isNil(argument) ? nil : try number(argument)
+    }
+
+    /// Argument `argument` as a boolean (only `true` and `false` are accepted).
+    public func boolean(_ argument: Int) throws -> Bool {
+        let index = slot(argument)
+        guard lua_type(state, index) == LUA_TBOOLEAN else { throw badArgument(argument, default: .boolean) }
+        return lua_toboolean(state, index) != 0
+    }
+
+    /// Argument `argument` as a boolean, or `nil` when absent or `nil`.
+    public func optionalBoolean(_ argument: Int) throws -> Bool? {
+        isNil(argument) ? nil : try boolean(argument)
+    }
+
+    /// Argument `argument` as a `String` (invalid UTF-8 is repaired with U+FFFD).
+    public func string(_ argument: Int) throws -> String {
+        try withUTF8(argument) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Argument `argument` as a `String`, or `nil` when absent or `nil`.
+    public func optionalString(_ argument: Int) throws -> String? {
+        isNil(argument) ? nil : try string(argument)
+    }
+
+    /// Calls `body` with the bytes of string argument `argument`, without copying them.
+    @inline(__always)
+    public func withUTF8<R>(_ argument: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        let index = slot(argument)
+        guard lua_type(state, index) == LUA_TSTRING else { throw badArgument(argument, default: .string) }
+        var length = 0
+        let bytes = lua_tolstring(state, index, &length)!
+        return try bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
+            try body(UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
+    /// Argument `argument` as a host object of class `T`.
+    public func object<T: AnyObject>(_ argument: Int, as type: T.Type) throws -> T {
+        if let object = hostObject(at: slot(argument)) as? T { return object }
+        throw badArgument(argument, default: .object("\(T.self)"))
+    }
+
+    /// `self` of a method call, as a host object of class `T`.
+    public func receiver<T: AnyObject>(as type: T.Type) throws -> T {
+        if let object = hostObject(at: 1) as? T { return object }
+        let expected = runtime.luaTypeName(of: T.self) ?? "\(T.self)"
+        throw LuaCallError(
+            "bad self to '\(box.name)': expected a \(expected), got \(describeValue(at: 1)) (call methods with ':')")
+    }
+
+    /// The host object at a stack slot, if the value is one.
+    func hostObject(at index: Int32) -> AnyObject? {
+        guard let block = caret_lua_to_object(state, index) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(block.pointee.object).takeUnretainedValue()
+    }
+
+    // MARK: Pushers
+
+    /// Pushes `nil`.
+    public func pushNil() { lua_pushnil(state) }
+
+    /// Pushes an integer (as a Lua number).
+    @inline(__always)
+    public func push(_ value: Int) { lua_pushnumber(state, Double(value)) }
+
+    /// Pushes a number.
+    public func push(_ value: Double) { lua_pushnumber(state, value) }
+
+    /// Pushes a boolean.
+    public func push(_ value: Bool) { lua_pushboolean(state, value ? 1 : 0) }
+
+    /// Pushes a string.
+    public func push(_ value: String) { LuaStack.push(string: value, to: state) }
+
+    /// Pushes a value.
+    public func push(_ value: LuaValue) { value.push(to: state, runtime: runtime) }
+
+    /// Pushes a handle to `object`, whose class must belong to a registered `LuaObjectType`.
+    public func push(object: AnyObject) throws {
+        guard runtime.pushObject(object) else {
+            throw LuaCallError("internal error: \(type(of: object)) is not a registered Lua object type")
+        }
+    }
+
+    // MARK: Errors
+
+    /// The error for argument `argument`, worded from the entry's declared parameter type.
+    public func badArgument(_ argument: Int, default fallback: LuaType) -> LuaCallError {
+        let declared = argument >= 1 && argument <= box.parameters.count ? box.parameters[argument - 1].type : fallback
+        return .badArgument(
+            Int32(argument), function: box.name, expected: declared.expectation, got: describeValue(at: slot(argument)))
+    }
+
+    /// How an argument is named after "got": `no value`, `string`, `number 1.5`, `Document`.
+    func describeValue(at index: Int32) -> String {
+        if index > lua_gettop(state) { return "no value" }
+        switch lua_type(state, index) {
+        case LUA_TNUMBER:
+            let value = lua_tonumber(state, index)
+            return Int(exactly: value) == nil ? "number \(value)" : "number"
+        case LUA_TUSERDATA:
+            if let block = caret_lua_to_object(state, index), let name = runtime.luaTypeName(id: block.pointee.type_id) {
+                return name
+            }
+            return "userdata"
+        default:
+            return LuaStack.typeName(state, at: index)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import CCaretLua
+import CLuaJIT
+
+/// A registered object type: its metatable lives in the registry under `metatableRef`.
+struct RegisteredObjectType {
+    let name: String
+    let swiftType: AnyObject.Type
+    let metatableRef: Int32
+}
+
+extension LuaRuntime {
+    /// Registers `api` (modules become global tables, object types get metatables) and appends
+    /// it to `self.api`. Names already present are replaced.
+    public func register(_ newAPI: LuaAPI) {
+        context.pointee.in_host += 1
+        defer { context.pointee.in_host -= 1 }
+        let base = lua_gettop(state)
+        defer { lua_settop(state, base) }
+        for module in newAPI.modules {
+            LuaStack.rawGet(state, table: LUA_GLOBALSINDEX, key: module.name)
+            if lua_type(state, -1) != LUA_TTABLE {
+                LuaStack.pop(state)
+                lua_createtable(state, 0, Int32(module.functions.count))
+                lua_pushvalue(state, -1)
+                LuaStack.rawSet(state, table: LUA_GLOBALSINDEX, key: module.name)
+            }
+            for entry in module.functions {
+                pushFunction(makeBox(name: entry.name, isMethod: false, parameters: entry.parameters, entry.function))
+                LuaStack.rawSet(state, table: -2, key: entry.name)
+            }
+            LuaStack.pop(state)
+        }
+        for type in newAPI.types { register(type) }
+        api = api.merging(newAPI)
+    }
+
+    private func register(_ type: LuaObjectType) {
+        let base = lua_gettop(state)
+        lua_createtable(state, 0, Int32(type.methods.count))
+        for method in type.methods {
+            pushFunction(makeBox(name: method.name, isMethod: true, parameters: method.parameters, method.function))
+            LuaStack.rawSet(state, table: -2, key: method.name)
+        }
+        lua_createtable(state, 0, Int32(type.properties.count))
+        lua_createtable(state, 0, 0)
+        for property in type.properties {
+            pushFunction(makeBox(name: property.name, isMethod: true, parameters: [], property.get))
+            LuaStack.rawSet(state, table: base + 2, key: property.name)
+            if let set = property.set {
+                let parameters = [LuaParameter("value", property.type)]
+                pushFunction(makeBox(name: property.name, isMethod: true, parameters: parameters, set))
+                LuaStack.rawSet(state, table: base + 3, key: property.name)
+            }
+        }
+        var tostringIndex: Int32 = 0
+        if let describe = type.describe {
+            pushFunction(makeBox(name: "__tostring", isMethod: true, parameters: []) { call in
+                guard let object = call.hostObject(at: 1) else { throw LuaCallError("expected a \(type.name)") }
+                call.push(describe(object))
+                return 1
+            })
+            tostringIndex = base + 4
+        }
+        let ref = caret_lua_new_object_type(state, type.name, base + 1, base + 2, base + 3, tostringIndex)
+        lua_settop(state, base)
+        objectTypes.append(RegisteredObjectType(name: type.name, swiftType: type.swiftType, metatableRef: ref))
+        typeIDs[ObjectIdentifier(type.swiftType)] = objectTypes.count
+    }
+
+    func makeBox(
+        name: String, isMethod: Bool, parameters: [LuaParameter], _ function: @escaping LuaHostFunction
+    ) -> LuaFunctionBox {
+        let box = LuaFunctionBox(name: name, isMethod: isMethod, parameters: parameters, function: function, runtime: self)
+        boxes.append(box)
+        return box
+    }
+
+    func pushFunction(_ box: LuaFunctionBox) {
+        caret_lua_push_host_function(state, Unmanaged.passUnretained(box).toOpaque())
+    }
+
+    /// Pushes a handle to `object`; false if its class is not a registered type.
+    func pushObject(_ object: AnyObject) -> Bool {
+        guard let id = typeIDs[ObjectIdentifier(type(of: object))] else { return false }
+        let retained = Unmanaged.passRetained(object).toOpaque()
+        caret_lua_push_object(state, retained, UInt32(id), objectTypes[id - 1].metatableRef)
+        return true
+    }
+
+    /// The Lua name of registered type `id` (1-based).
+    func luaTypeName(id: UInt32) -> String? {
+        let index = Int(id) - 1
+        return objectTypes.indices.contains(index) ? objectTypes[index].name : nil
+    }
+
+    /// The Lua name of the type registered for `swiftType`.
+    func luaTypeName(of swiftType: AnyObject.Type) -> String? {
+        typeIDs[ObjectIdentifier(swiftType)].flatMap { luaTypeName(id: UInt32($0)) }
+    }
+}

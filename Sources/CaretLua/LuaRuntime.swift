@@ -1,0 +1,210 @@
+import CCaretLua
+import CLuaJIT
+
+/// One sandboxed LuaJIT state with limits, a deterministic standard library and a host API.
+///
+/// Swift enters Lua only through `run` and `call`, both protected calls with a traceback handler;
+/// every failure comes back as a `LuaScriptError`. Host functions never raise: they throw, and the
+/// C trampoline raises after they return. After a limit trips the runtime is stopped and every
+/// later entry throws `.stopped`. Not thread-safe: use a runtime from one thread at a time.
+public final class LuaRuntime {
+    let state: OpaquePointer
+    let context: UnsafeMutablePointer<caret_lua_ctx>
+    /// The options the runtime was created with.
+    public let options: LuaRuntimeOptions
+    /// The API registered so far: the built-in `caret` functions plus everything passed in.
+    public internal(set) var api = LuaAPI()
+    var boxes: [LuaFunctionBox] = []
+    var objectTypes: [RegisteredObjectType] = []
+    var typeIDs: [ObjectIdentifier: Int] = [:]
+    /// The names chunks carry inside Lua (at most 55 bytes, LuaJIT truncates longer ones), mapped
+    /// to the names the host gave.
+    var chunkNames: [String: String] = [:]
+    var stoppedBy: LuaScriptError?
+    let fileAccess: LuaFileAccess
+    /// Receives each line `print` writes; when `nil`, lines are collected in `printedLines`.
+    public var printHandler: ((String) -> Void)?
+    /// Lines printed while `printHandler` was `nil`.
+    public private(set) var printedLines: [String] = []
+
+    /// Creates a sandboxed state and registers the built-in API and `api`.
+    public init(options: LuaRuntimeOptions = LuaRuntimeOptions(), api: LuaAPI = LuaAPI()) throws(LuaScriptError) {
+        let context = UnsafeMutablePointer<caret_lua_ctx>.allocate(capacity: 1)
+        context.initialize(to: caret_lua_ctx())
+        context.pointee.memory_limit = options.memoryLimit.map { $0 > 0 ? $0 : 1 } ?? 0
+        context.pointee.instruction_limit = options.instructionLimit.map { UInt64(max($0, 1)) } ?? 0
+        context.pointee.has_timeout = options.timeout == nil ? 0 : 1
+        context.pointee.virtual_time = options.virtualTime
+        context.pointee.virtual_start = options.virtualTime
+        context.pointee.dispatch = luaDispatch
+        context.pointee.release = luaRelease
+        context.pointee.in_host = 1
+        guard let state = caret_lua_newstate(context) else {
+            context.deallocate()
+            throw LuaScriptError(kind: .runtime, message: "could not create a Lua state")
+        }
+        self.state = state
+        self.context = context
+        self.options = options
+        self.fileAccess = LuaFileAccess(readableRoots: options.readableRoots, writableRoots: options.writableRoots)
+
+        let printBox = makeBox(name: "print", isMethod: false, parameters: [LuaParameter("line", .string)]) { call in
+            call.runtime.emit(line: try call.string(1))
+            return 0
+        }
+        let seed = Double(options.seed % (1 << 53))
+        let status = caret_lua_open_sandbox(state, Unmanaged.passUnretained(printBox).toOpaque(), seed)
+        if status != 0 {
+            let message = LuaStack.string(state, at: -1) ?? "unknown error"
+            throw LuaScriptError(kind: .runtime, message: "could not open the sandbox: \(message)")
+        }
+        register(LuaRuntime.builtinAPI.merging(api))
+        caret_lua_configure_limits(state, options.jitActive ? 1 : 0)
+        context.pointee.in_host = 0
+    }
+
+    deinit {
+        lua_close(state)
+        context.deallocate()
+    }
+
+    /// The virtual clock in seconds since the Unix epoch (UTC), as `os.time`/`os.date` see it.
+    public var virtualTime: Double {
+        get { context.pointee.virtual_time }
+        set { context.pointee.virtual_time = newValue }
+    }
+
+    /// Bytes the state has allocated now.
+    public var memoryInUse: Int { context.pointee.bytes_in_use }
+
+    /// The most bytes the state has had allocated at once.
+    public var peakMemory: Int { context.pointee.peak_bytes }
+
+    /// Whether a limit has stopped this runtime.
+    public var isStopped: Bool { stoppedBy != nil }
+
+    func emit(line: String) {
+        if let printHandler { printHandler(line) } else { printedLines.append(line) }
+    }
+
+    // MARK: Entering Lua
+
+    /// Compiles `source` (text only) as chunk `chunkName` and runs it in a protected call.
+    /// - Returns: the chunk's return values.
+    @discardableResult
+    public func run(_ source: String, chunkName: String = "script.lua") throws(LuaScriptError) -> [LuaValue] {
+        try checkRunning()
+        let luaName = LuaRuntime.luaChunkName(chunkName)
+        chunkNames[luaName] = chunkName
+        if source.utf8.first == 0x1B {
+            throw LuaScriptError(kind: .syntax, message: "binary chunks are not available in the sandbox", chunkName: chunkName)
+        }
+        let base = lua_gettop(state)
+        var source = source
+        let status = source.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { luaL_loadbuffer(state, $0.baseAddress, $0.count, "@" + luaName) }
+        }
+        if status != 0 {
+            let error = makeError(status: status)
+            lua_settop(state, base)
+            if error.kind != .syntax { stoppedBy = stoppedBy ?? error }
+            throw error
+        }
+        return try protectedCall(base: base, argumentCount: 0)
+    }
+
+    /// Calls the global function `name` with `arguments` in a protected call.
+    /// - Returns: its return values.
+    @discardableResult
+    public func call(_ name: String, _ arguments: [LuaValue] = []) throws(LuaScriptError) -> [LuaValue] {
+        try checkRunning()
+        let base = lua_gettop(state)
+        context.pointee.in_host += 1
+        LuaStack.rawGet(state, table: LUA_GLOBALSINDEX, key: name)
+        guard lua_type(state, -1) == LUA_TFUNCTION else {
+            let got = LuaStack.typeName(state, at: -1)
+            lua_settop(state, base)
+            context.pointee.in_host -= 1
+            throw LuaScriptError(kind: .runtime, message: "global '\(name)' is not a function (a \(got) value)")
+        }
+        for argument in arguments { argument.push(to: state, runtime: self) }
+        context.pointee.in_host -= 1
+        return try protectedCall(base: base, argumentCount: Int32(arguments.count))
+    }
+
+    /// Sets global `name` to `value`.
+    public func setGlobal(_ name: String, _ value: LuaValue) {
+        context.pointee.in_host += 1
+        value.push(to: state, runtime: self)
+        LuaStack.rawSet(state, table: LUA_GLOBALSINDEX, key: name)
+        context.pointee.in_host -= 1
+    }
+
+    /// Sets global `name` to a handle to `object`, whose class must belong to a registered type.
+    /// - Returns: false if the class is not registered.
+    @discardableResult
+    public func setGlobal(_ name: String, object: AnyObject) -> Bool {
+        context.pointee.in_host += 1
+        defer { context.pointee.in_host -= 1 }
+        guard pushObject(object) else { return false }
+        LuaStack.rawSet(state, table: LUA_GLOBALSINDEX, key: name)
+        return true
+    }
+
+    /// The value of global `name` (by copy; tables and functions come back as `.other`).
+    public func global(_ name: String) -> LuaValue {
+        context.pointee.in_host += 1
+        defer { context.pointee.in_host -= 1 }
+        LuaStack.rawGet(state, table: LUA_GLOBALSINDEX, key: name)
+        defer { LuaStack.pop(state) }
+        return LuaValue.read(from: state, at: -1)
+    }
+
+    /// `name`, or when longer than LuaJIT shows (LUA_IDSIZE), its last path component or its last
+    /// 55 bytes: messages inside Lua use this name; `LuaScriptError` maps it back.
+    static func luaChunkName(_ name: String) -> String {
+        let limit = 55
+        if name.utf8.count <= limit { return name }
+        if let slash = name.lastIndex(of: "/") {
+            let base = String(name[name.index(after: slash)...])
+            if !base.isEmpty && base.utf8.count <= limit { return base }
+        }
+        var tail = Substring(name)
+        while tail.utf8.count > limit { tail = tail.dropFirst() }
+        return String(tail)
+    }
+
+    func checkRunning() throws(LuaScriptError) {
+        if context.pointee.in_host > 0 {
+            // Limits and the allocator's no-fail window assume Swift enters Lua only from outside.
+            throw LuaScriptError(kind: .runtime, message: "run/call cannot be used from inside a host function")
+        }
+        if let stoppedBy {
+            throw LuaScriptError(
+                kind: .stopped,
+                message: "this Lua runtime was stopped by an earlier error (\(stoppedBy.message)); create a new one")
+        }
+    }
+
+    func protectedCall(base: Int32, argumentCount: Int32) throws(LuaScriptError) -> [LuaValue] {
+        context.pointee.deadline_ns = options.timeout.map {
+            caret_lua_now_ns() + UInt64(max(0, min($0, 1e9)) * 1e9)
+        } ?? 0
+        let status = caret_lua_pcall(state, argumentCount, LUA_MULTRET)
+        context.pointee.deadline_ns = 0
+        if status != 0 {
+            let error = makeError(status: status)
+            lua_settop(state, base)
+            if context.pointee.tripped != Int32(CARET_LIMIT_NONE) { stoppedBy = error }
+            throw error
+        }
+        let top = lua_gettop(state)
+        var results: [LuaValue] = []
+        if top > base {
+            results.reserveCapacity(Int(top - base))
+            for index in (base + 1)...top { results.append(LuaValue.read(from: state, at: index)) }
+        }
+        lua_settop(state, base)
+        return results
+    }
+}

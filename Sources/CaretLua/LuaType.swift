@@ -1,0 +1,77 @@
+/// The type of a Lua API parameter, return value or field, as scripts see it.
+///
+/// One value drives three things: the `expected …` part of argument errors, the Markdown API
+/// reference and the LuaLS annotation (`---@param name integer`).
+public indirect enum LuaType: Sendable, Hashable {
+    /// A number with an integral value; `unit` says what it counts (for example "UTF-16 offset").
+    case integer(unit: String? = nil)
+    /// Any number; `unit` says what it measures (for example "seconds").
+    case number(unit: String? = nil)
+    /// A string.
+    case string
+    /// `true` or `false`.
+    case boolean
+    /// A table; `description` says what it holds (for example "attribute set").
+    case table(description: String? = nil)
+    /// A sequence (table with keys 1…n) of values of one type.
+    case array(LuaType)
+    /// A Lua function.
+    case function
+    /// A host object handle of the named registered type (for example "Document").
+    case object(String)
+    /// The wrapped type or `nil`.
+    case optional(LuaType)
+    /// Any value.
+    case any
+
+    /// The phrase after "expected" in argument errors, e.g. "an integer UTF-16 offset".
+    public var expectation: String {
+        switch self {
+        case .integer(let unit): return unit.map { "an integer \($0)" } ?? "an integer"
+        case .number(let unit): return unit.map { "a number of \($0)" } ?? "a number"
+        case .string: return "a string"
+        case .boolean: return "a boolean"
+        case .table(let description): return description.map { "a table (\($0))" } ?? "a table"
+        case .array(let element): return "an array of \(element.luaLSName)"
+        case .function: return "a function"
+        case .object(let name): return "a \(name)"
+        case .optional(let wrapped): return "\(wrapped.expectation) or nil"
+        case .any: return "a value"
+        }
+    }
+
+    /// The type as LuaLS writes it: `integer`, `string?`, `Document`, `string[]`.
+    public var luaLSName: String {
+        switch self {
+        case .integer: return "integer"
+        case .number: return "number"
+        case .string: return "string"
+        case .boolean: return "boolean"
+        case .table: return "table"
+        case .array(let element): return "\(element.luaLSName)[]"
+        case .function: return "function"
+        case .object(let name): return name
+        case .optional(let wrapped): return "\(wrapped.luaLSName)?"
+        case .any: return "any"
+        }
+    }
+
+    /// A short human description for the Markdown reference, e.g. "integer (UTF-16 offset)".
+    public var referenceName: String {
+        switch self {
+        case .integer(let unit?): return "integer (\(unit))"
+        case .number(let unit?): return "number (\(unit))"
+        case .table(let description?): return "table (\(description))"
+        case .optional(let wrapped): return "\(wrapped.referenceName)?"
+        default: return luaLSName
+        }
+    }
+
+    /// Whether `nil` is an acceptable value.
+    public var isOptional: Bool {
+        switch self {
+        case .optional, .any: return true
+        default: return false
+        }
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import CaretLua
-
-@Test func CaretLuaBuilds() { #expect(Bool(true)) }
