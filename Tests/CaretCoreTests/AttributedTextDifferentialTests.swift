@@ -79,10 +79,18 @@ import Testing
                 label = "merge \(attributes) in \(range)"
                 try text.mergeAttributes(attributes, in: range)
                 try reference.mergeAttributes(attributes, in: range)
-            case 8:
+            case 8 where Bool.random(using: &random):
                 label = "remove bold in \(range)"
                 try text.removeAttribute(.bold, in: range)
                 try reference.removeAttribute(.bold, in: range)
+            case 8:
+                // Restore the runs of another stretch of equal length onto this one.
+                let source = reference.runs(unchecked: range).map {
+                    AttributedText.Run(range: $0.range, attributes: Self.attributePool.randomElement(using: &random)!)
+                }
+                label = "set runs \(source) at \(range.lowerBound)"
+                try text.setAttributes(runs: source, startingAt: range.lowerBound)
+                for run in source { try reference.setAttributes(run.attributes, in: run.range) }
             default:
                 label = "copy-on-write \(range)"
                 let before = text
