@@ -7,7 +7,17 @@ import Testing
 /// Every public editing trace (and the derived non-BMP ones) imports and replays to its endContent,
 /// through the serialized form, as `caret import` and `caret replay` use them.
 @Suite struct EditingTraceImportTests {
-    static let directory = ProcessInfo.processInfo.environment["CARET_TRACES"] ?? "/work/shared/data/editing-traces"
+    /// `$CARET_TRACES`, or `../shared/data/editing-traces` beside the package.
+    static let directory: String = {
+        if let directory = ProcessInfo.processInfo.environment["CARET_TRACES"] { return directory }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/editing-traces").path
+    }()
+
+    @Test func theTracesAreThere() {
+        // Four public traces and two derived ones; an empty list would silently test nothing.
+        #expect(Self.files.count == 6, "expected 6 editing traces under \(Self.directory)")
+    }
 
     static var files: [String] {
         let enumerator = FileManager.default.enumerator(atPath: directory)
