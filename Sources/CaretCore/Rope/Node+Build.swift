@@ -50,6 +50,7 @@ extension Node {
         if let best { return best }
         // One cluster is longer than a leaf: take it whole, once it is known where it ends.
         var end = limit
+        while end < buffer.count, buffer[end] & 0xC0 == 0x80 { end += 1 }
         while true {
             let rest = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
             let first = rest.first.map { $0.utf8.count } ?? 0

@@ -1,0 +1,84 @@
+import Testing
+@testable import CaretCore
+
+/// Every way a caller can pass a bad position gets a `TextError` that names the offset, the unit
+/// and the valid range — never a trap, never a silent clamp.
+@Suite struct AttributedTextErrorTests {
+    // "a😀b": UTF-16 units a, high, low, b (4); UTF-8 bytes 1 + 4 + 1 (6).
+    let text = AttributedText("a😀b")
+
+    private func error(_ body: () throws -> Void) -> TextError? {
+        do {
+            try body()
+            return nil
+        } catch let error as TextError {
+            return error
+        } catch {
+            Issue.record("unexpected error \(error)")
+            return nil
+        }
+    }
+
+    @Test func pastTheEnd() {
+        let e = error { _ = try text.attributes(at: 9) }
+        #expect(e == TextError(.outOfRange, offset: 9, unit: .utf16, length: 4))
+        #expect(e?.description == "offset 9 is past the end (length 4, UTF-16)")
+    }
+
+    @Test func negative() {
+        let e = error { _ = try text.string(in: -1..<2) }
+        #expect(e?.description == "offset -1 is negative (valid 0...4, UTF-16)")
+    }
+
+    @Test func insideASurrogatePair() {
+        var copy = text
+        let e = error { try copy.insert("x", at: 2, attributes: Attributes()) }
+        #expect(e == TextError(.insideScalar, offset: 2, unit: .utf16, length: 4))
+        #expect(e?.description == "offset 2 is inside a surrogate pair (valid 0...4, UTF-16)")
+        #expect(copy == text, "a failed edit changes nothing")
+        #expect(!text.isValidPosition(2))
+        #expect(text.isValidPosition(3))
+    }
+
+    @Test func attributesAtTheEnd() {
+        #expect(error { _ = try text.attributes(at: 4) }?.kind == .outOfRange)
+    }
+
+    @Test func insideAUTF8Sequence() {
+        let e = error { _ = try text.utf16Offset(fromUTF8: 2) }
+        #expect(e == TextError(.insideScalar, offset: 2, unit: .utf8, length: 6))
+        #expect(e?.description == "offset 2 is inside a multi-byte character (valid 0...6, UTF-8)")
+    }
+
+    @Test func otherUnits() {
+        #expect(error { _ = try text.utf16Offset(fromScalar: 4) } == TextError(.outOfRange, offset: 4, unit: .scalars, length: 3))
+        #expect(error { _ = try text.utf16Offset(fromCharacter: 4) } == TextError(.outOfRange, offset: 4, unit: .characters, length: 3))
+        #expect(error { _ = try text.utf16Offset(line: 1, column: 0) } == TextError(.outOfRange, offset: 1, unit: .lines, length: 0))
+        #expect(error { _ = try text.utf16Offset(line: 0, column: 5) } == TextError(.outOfRange, offset: 5, unit: .utf16, length: 4))
+    }
+
+    @Test func invertedRange() {
+        let e = error { _ = try text.validateRange(lower: 3, upper: 1) }
+        #expect(e?.description == "range 3..<1 has its lower bound above its upper bound (length 4, UTF-16)")
+    }
+
+    @Test func everyEditingEntryPointValidates() {
+        var copy = text
+        #expect(error { try copy.replaceSubrange(0..<5, with: "x", attributes: Attributes()) } != nil)
+        #expect(error { try copy.replaceSubrange(2..<3, with: AttributedText("x")) } != nil)
+        #expect(error { try copy.setAttributes(.traits(.bold), in: 0..<2) } != nil)
+        #expect(error { try copy.mergeAttributes(.traits(.bold), in: 1..<2) } != nil)
+        #expect(error { try copy.removeAttribute(.bold, in: 2..<4) } != nil)
+        #expect(error { try copy.removeSubrange(0..<7) } != nil)
+        #expect(error { try copy.setAttributes(runs: [AttributedText.Run(range: 0..<2, attributes: Attributes())], startingAt: 0) } != nil)
+        #expect(error { _ = try copy.isGraphemeBoundary(2) } != nil)
+        #expect(error { _ = try copy.graphemeBoundary(before: 5) } != nil)
+        #expect(copy == text)
+    }
+
+    @Test func clampingIsExplicit() {
+        #expect(text.clamped(-3) == 0)
+        #expect(text.clamped(2) == 1)
+        #expect(text.clamped(99) == 4)
+    }
+}
