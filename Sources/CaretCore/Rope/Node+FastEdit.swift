@@ -105,6 +105,9 @@ extension Array where Element == UInt8 {
         let oldCount = count
         let growth = inserted.count - (upper - lower)
         if growth > 0 {
+            // A leaf never holds more than `maxLeafBytes` on this path: reserve exactly that once,
+            // rather than letting the array double its capacity.
+            if oldCount + growth > capacity { reserveCapacity(Node.maxLeafBytes) }
             // Grow first (the appended bytes are overwritten below).
             if growth <= 8 {
                 for _ in 0..<growth { append(0) }
