@@ -35,13 +35,17 @@ extension Editor {
 
     /// The word at the selection (`wordAtSelection()`) with its completions and corrections, or nil
     /// when no engine is attached or there is no word. Completions are for the whole word; a known
-    /// word has no corrections.
+    /// word has no corrections. The word's own occurrence in the document does not count as knowing
+    /// it (a second occurrence does).
     public func suggestionsAtSelection(limit: Int = 10) -> SelectionSuggestions? {
         guard let engine = suggestionState?.engine, let word = wordAtSelection() else { return nil }
+        // The word's own occurrence does not make it known (otherwise every typo would be).
+        let counted = SuggestionEngine.words(in: word.string) == [word.string]
         return SelectionSuggestions(
-            word: word, isKnown: engine.contains(word.string),
+            word: word, isKnown: engine.isKnown(word.string, discountingOne: counted),
             completions: engine.completions(for: word.string, limit: limit),
-            corrections: engine.corrections(for: word.string, limit: limit))
+            corrections: engine.corrections(for: word.string, limit: limit, maxDistance: 2,
+                                            discountingOne: counted))
     }
 
     /// Replaces `word` with `suggestion` (performs `applySuggestion`): one undo step; the
@@ -65,7 +69,9 @@ extension Editor {
             ? try text.inheritedTypingAttributes(at: range.lowerBound)
             : try text.attributes(at: range.lowerBound)
         try apply(TextEdit(range: range, replacement: AttributedText(word, attributes: attributes)))
-        select(Selection(caret: try snappedForward(range.lowerBound + word.utf16.count)))
+        // Typing continues in the word's attributes even when the caret did not move.
+        selection = Selection(caret: try snappedForward(range.lowerBound + word.utf16.count))
+        typingAttributes = inherited(for: selection)
     }
 
     func learn(_ word: String) throws {
@@ -88,6 +94,7 @@ extension Editor {
         guard let state = suggestionState else { return }
         guard let removed = replacedTexts(for: change) else {
             state.engine.rescanDocument(text)
+            state.rescanCount += 1
             return
         }
         var document = text

@@ -3,6 +3,8 @@
 final class EditorSuggestionState {
     var engine: SuggestionEngine
     var observation: EditorObservation?
+    /// How often a change could not be matched to its undo step and the document was rescanned.
+    var rescanCount = 0
 
     init(engine: SuggestionEngine) {
         self.engine = engine
