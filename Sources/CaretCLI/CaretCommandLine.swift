@@ -5,6 +5,7 @@ public enum CaretCommandLine {
     /// Every subcommand, in the order `caret --help` lists them. A new subcommand is added here,
     /// one line each, defined as `static let subcommand` in its own file.
     static let subcommands: [Subcommand] = [
+        SuggestCommand.subcommand,
     ]
 
     /// Runs `caret` with `arguments` (without the program name) and returns the exit code.
