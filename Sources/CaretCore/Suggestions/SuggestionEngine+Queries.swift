@@ -68,8 +68,12 @@ extension SuggestionEngine {
         var candidates: [SuggestionCandidate] = []
         let storage = lexicon.storage
         var ids: [Int] = []
-        storage.deletion.forEachCandidate(hashes: hashes) { ids.append($0) }
-        ids.sort()
+        if storage.scansForCorrections {
+            ids = Array(0..<storage.keys.count)
+        } else {
+            storage.deletion.forEachCandidate(hashes: hashes) { ids.append($0) }
+            ids.sort()
+        }
         var previous = -1
         var scalars: [UInt32] = []
         for id in ids where id != previous {
