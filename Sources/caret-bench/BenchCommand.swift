@@ -58,6 +58,7 @@ enum BenchCommand {
             ("traces", TraceBenchmarks.run),
             ("storage", StorageBenchmarks.run),
             ("memory", MemoryBenchmark.run),
+            ("suggest", SuggestionBench.run),
         ]
         for (name, run) in suites {
             do {
