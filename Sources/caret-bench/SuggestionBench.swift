@@ -62,6 +62,7 @@ enum SuggestionBench {
             return
         }
         var queries = pairs.filter { !engine.contains($0.typo) }
+        let known = pairs.count - queries.count
         if options.quick { queries = stride(from: 0, to: queries.count, by: 10).map { queries[$0] } }
         var caretAnswers: [[String]] = []
         var correctionTimes: [Double] = []
@@ -73,12 +74,22 @@ enum SuggestionBench {
             })
             caretAnswers.append(answer)
         }
-        let note = "\(queries.count) codespell misspellings (\(pairs.count - queries.count) known words skipped)"
+        let note = "\(queries.count) codespell misspellings (\(known) that are known words skipped)"
         report.add("suggest: correction p50", percentile(correctionTimes, 50) / 1000, "µs", note: note)
         report.add("suggest: correction p99", percentile(correctionTimes, 99) / 1000, "µs", note: "target ≤ 2000 µs")
         let caret = accuracy(caretAnswers, queries)
         report.add("suggest: correction top-1", caret.top1, "%", note: note)
         report.add("suggest: correction top-5", caret.top5, "%", note: note)
+        // The same queries over symspellpy's dictionary (the frequency list as the word list), so
+        // the comparison with symspellpy below is on the same vocabulary.
+        if let frequencies {
+            let theirs = SuggestionEngine(lexicon: try Lexicon(wordListContents: frequencies))
+            let answers = queries.map { theirs.corrections(for: $0.typo, limit: 5).map(\.word) }
+            let same = accuracy(answers, queries)
+            let sameNote = "the same queries over symspellpy's \(theirs.lexicon.count)-word dictionary"
+            report.add("suggest: correction top-1, symspellpy's dictionary", same.top1, "%", note: sameNote)
+            report.add("suggest: correction top-5, symspellpy's dictionary", same.top5, "%", note: sameNote)
+        }
         guard options.peers else { return }
 
         // hunspell is slow (tens of ms a word here): an evenly spaced sample, Caret scored on it too.
