@@ -21,7 +21,10 @@ enum SuggestionBenchPeers {
     static func run(_ executable: String, _ arguments: [String], input: String,
                     environment: [String: String]? = nil) -> String? {
         let inputPath = NSTemporaryDirectory() + "caret-bench-peer-\(getpid()).txt"
-        FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8))
+        guard FileManager.default.createFile(atPath: inputPath, contents: Data(input.utf8)) else {
+            note("cannot write \(inputPath)")
+            return nil
+        }
         defer { unlink(inputPath) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
