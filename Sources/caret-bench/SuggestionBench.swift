@@ -10,7 +10,10 @@ import Foundation
 /// `dictionary.txt` installed by scripts/setup-bench-peers.sh.
 enum SuggestionBench {
     static func run(_ options: BenchOptions, _ report: BenchReport) throws {
-        guard options.wants("suggest") else { return }
+        // `--filter suggest` runs both parts; `suggest: vocabulary` or `suggest: lexicon` one of them.
+        let wantsQueries = options.wants("suggest: lexicon, completions, corrections, peers")
+        let wantsVocabulary = options.wants("suggest: vocabulary")
+        guard wantsQueries || wantsVocabulary else { return }
         let env = ProcessInfo.processInfo.environment
         let wordsPath = env["CARET_WORDS"] ?? "/usr/share/dict/words"
         guard let words = try? String(contentsOfFile: wordsPath, encoding: .utf8) else {
@@ -39,6 +42,8 @@ enum SuggestionBench {
         report.add("suggest: lexicon build, no correction index", scanBuild, "ms", note: "what caret suggest builds")
         report.add("suggest: lexicon memory", Double(lexicon.memoryBytes) / 1_048_576, "MiB",
                    note: "without the correction index \(format(Double(scanning.memoryBytes) / 1_048_576)) MiB")
+        if wantsVocabulary { try SuggestionBenchVocabulary.run(options, report, lexicon: lexicon) }
+        guard wantsQueries else { return }
         let engine = SuggestionEngine(lexicon: lexicon)
 
         // Completions: 1–4 letter prefixes of random list words.
