@@ -54,6 +54,20 @@ import Testing
         #expect(editor.suggestionState?.rescanCount == 0, "every change was applied incrementally")
     }
 
+    @Test(arguments: SeededRandom.seeds(default: [7, 8]))
+    func chunkedScanMatchesAWholeScan(seed: UInt64) {
+        print("chunkedScanMatchesAWholeScan: seed \(seed) (replay with CARET_SEED=\(seed))")
+        var rng = SeededGenerator(seed: seed)
+        var string = ""
+        for _ in 0..<3_000 { string += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)] }
+        let text = AttributedText(string)
+        for chunk in [1, 7, 64, 1_000] {
+            var words: [String] = []
+            VocabularyWindow.forEachWord(in: text, chunk: chunk) { words.append($0) }
+            #expect(words == SuggestionEngine.words(in: string), "seed \(seed), chunk \(chunk)")
+        }
+    }
+
     @Test func editsBetweenWordsTouchOnlyTheirNeighbours() throws {
         let editor = try makeEditor("alpha beta| gamma")
         editor.attachSuggestions(lexicon: SuggestionFixtures.engine().lexicon)

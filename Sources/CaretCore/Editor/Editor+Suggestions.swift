@@ -14,7 +14,7 @@ extension Editor {
         var engine = SuggestionEngine(lexicon: lexicon, weights: weights)
         for word in suggestionState?.engine.learnedWords ?? [] { engine.learn(word) }
         detachSuggestions()
-        engine.addDocumentWords(in: text.string)
+        VocabularyWindow.forEachWord(in: text) { engine.addDocumentWord($0) }
         let state = EditorSuggestionState(engine: engine)
         suggestionState = state
         nextObserverID += 1

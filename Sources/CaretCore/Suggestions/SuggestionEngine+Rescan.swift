@@ -15,7 +15,7 @@ extension SuggestionEngine {
     /// Replaces the document vocabulary with the words of `text` (a full scan).
     mutating func rescanDocument(_ text: AttributedText) {
         removeAllDocumentWords()
-        addDocumentWords(in: text.string)
+        VocabularyWindow.forEachWord(in: text) { addDocumentWord($0) }
     }
 
     /// Applies the words one change removed and inserted, cancelling words on both sides so that

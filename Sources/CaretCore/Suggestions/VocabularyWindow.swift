@@ -23,6 +23,19 @@ enum VocabularyWindow {
                 SuggestionEngine.words(in: head + inserted + tail))
     }
 
+    /// Calls `body` with the words of `document` in order, segmenting chunks of about `chunk` UTF-16
+    /// units that end at cut points, so a large document is never copied out whole.
+    static func forEachWord(in document: AttributedText, chunk: Int = 1 << 16, _ body: (String) -> Void) {
+        let length = document.utf16Count
+        var start = 0
+        while start < length {
+            let end = start + chunk >= length ? length : cut(after: start + chunk, in: document)
+            let text = (try? document.string(in: start..<end)) ?? ""
+            for word in SuggestionEngine.words(in: text) { body(word) }
+            start = end
+        }
+    }
+
     /// Whether segmentation cannot look across the position between `before` and `after`.
     static func isCut(_ before: Unicode.Scalar, _ after: Unicode.Scalar) -> Bool {
         guard before == " " || before == "\t" || before == "\n" else { return false }
@@ -55,6 +68,8 @@ enum VocabularyWindow {
     /// The first cut point strictly after `offset` (the document's length when there is none).
     static func cut(after offset: Int, in document: AttributedText) -> Int {
         let length = document.utf16Count
+        // Inside a surrogate pair, start from the pair: no cut point is inside it.
+        let offset = document.isValidPosition(offset) ? offset : offset - 1
         var width = 64
         while true {
             var end = min(length, offset + width)
