@@ -31,6 +31,12 @@ import CaretCore
         #expect(upper.corrections.map(\.word) == ["THE"])
         let proper = try #require(try editor("paris|").suggestionsAtSelection(limit: 1))
         #expect(proper.corrections.map(\.word) == ["Paris"])
+        // The typed occurrence does not lend the proper noun a document count.
+        #expect(proper.corrections.first?.source == .wordList)
+        #expect(proper.corrections.first?.frequency == 40)
+        let twice = try #require(try editor("paris and paris|").suggestionsAtSelection(limit: 1))
+        #expect(twice.isKnown, "a second occurrence makes a word known")
+        #expect(twice.corrections.isEmpty)
     }
 
     @Test func documentWordsRankAndCount() throws {

@@ -84,8 +84,13 @@ extension SuggestionEngine {
             guard let distance = EditDistance.optimalStringAlignment(
                 query, scalars, limit: limitDistance) else { continue }
             let candidateKey = storage.keys.key(id)
-            candidates.append(candidate(key: candidateKey, entry: entries[candidateKey], baseID: id,
-                                        distance: distance))
+            var found = candidate(key: candidateKey, entry: entries[candidateKey], baseID: id, distance: distance)
+            if discountingOne && candidateKey == key, let entry = entries[key], (entry.variants[word] ?? 0) > 0 {
+                // The typed occurrence itself (`th` for the lexicon's `Th`) adds nothing to the ranking.
+                found.frequency -= weights.documentWeight
+                if entry.documentCount == 1 && entry.learnedForm == nil { found.source = .wordList }
+            }
+            candidates.append(found)
         }
         // Document and learned words the lexicon lacks.
         var others: [String] = []
