@@ -11,6 +11,7 @@ public enum CaretCommandLine {
         ConvertCommand.subcommand,
         ImportCommand.subcommand,
         ShrinkCommand.subcommand,
+        SuggestCommand.subcommand,
     ]
 
     /// Runs `caret` with `arguments` (without the program name) and returns the exit code.

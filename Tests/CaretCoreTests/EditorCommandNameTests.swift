@@ -6,6 +6,7 @@ let sampleCommands: [EditorCommand] = [
     .insertText("x😀"), .insertNewline, .insertTab, .deleteBackward, .deleteForward,
     .deleteWordBackward, .deleteWordForward, .deleteToLineStart, .deleteToLineEnd, .transpose, .openLine,
     .replaceRange(1..<3, with: "y"), .cut, .copy, .paste, .pasteAsPlainText,
+    .applySuggestion("y", range: 0..<1), .learnWord("zyx"),
 ] + Movement.allCases.flatMap { [EditorCommand.move($0, extend: false), .move($0, extend: true)] } + [
     .selectAll, .selectWord, .selectLine, .selectParagraph, .setSelection(anchor: 3, head: 1),
     .toggleBold, .toggleItalic, .toggleUnderline, .toggleStrikethrough, .toggleCode,

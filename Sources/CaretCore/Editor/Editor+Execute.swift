@@ -40,6 +40,8 @@ extension Editor {
         case .pasteAsPlainText:
             guard let clipboard else { return }
             try insert(clipboard.string)
+        case .applySuggestion(let word, let range): try applySuggestion(word, to: range)
+        case .learnWord(let word): try learn(word)
         case .move(let movement, let extend): try move(movement, extend: extend)
         case .selectAll: select(Selection(0..<length))
         case .selectWord: try selectWord()

@@ -30,6 +30,8 @@ public final class Editor {
     /// Edits applied by the command in progress, with their inverses.
     var pendingEdits: [TextEdit] = []
     var pendingInverses: [TextEdit] = []
+    /// Suggestions for this editor, when attached (see Editor+Suggestions.swift).
+    var suggestionState: EditorSuggestionState?
 
     /// An editor over `text` with a caret at its end, or the given selection and typing attributes
     /// (nil typing attributes: as inherited).

@@ -4,6 +4,7 @@ extension EditorCommand: CustomStringConvertible {
         "insertText", "insertNewline", "insertTab", "deleteBackward", "deleteForward",
         "deleteWordBackward", "deleteWordForward", "deleteToLineStart", "deleteToLineEnd",
         "transpose", "openLine", "replaceRange", "cut", "copy", "paste", "pasteAsPlainText",
+        "applySuggestion", "learnWord",
     ] + Movement.allCases.map(\.rawValue) + [
         "selectAll", "selectWord", "selectLine", "selectParagraph", "setSelection",
     ] + AttributeKey.traits.map(toggleName) + [
@@ -36,6 +37,8 @@ extension EditorCommand: CustomStringConvertible {
         case .copy: "copy"
         case .paste: "paste"
         case .pasteAsPlainText: "pasteAsPlainText"
+        case .applySuggestion: "applySuggestion"
+        case .learnWord: "learnWord"
         case .move(let movement, _): movement.rawValue
         case .selectAll: "selectAll"
         case .selectWord: "selectWord"
@@ -67,6 +70,9 @@ extension EditorCommand: CustomStringConvertible {
         case .insertText(let text): return ["text": .string(text)]
         case .replaceRange(let range, let text):
             return ["location": .int(range.lowerBound), "length": .int(range.count), "text": .string(text)]
+        case .applySuggestion(let word, let range):
+            return ["location": .int(range.lowerBound), "length": .int(range.count), "word": .string(word)]
+        case .learnWord(let word): return ["word": .string(word)]
         case .move(_, let extend): return extend ? ["extend": .bool(true)] : [:]
         case .setSelection(let anchor, let head): return ["anchor": .int(anchor), "head": .int(head)]
         case .setAttribute(let key, let value):
@@ -130,6 +136,12 @@ extension EditorCommand: CustomStringConvertible {
             case "copy": self = .copy
             case "paste": self = .paste
             case "pasteAsPlainText": self = .pasteAsPlainText
+            case "applySuggestion":
+                let location = try reader.int("location")
+                let length = try reader.int("length")
+                guard length >= 0 else { throw reader.bad("length", "must not be negative, got \(length)") }
+                self = .applySuggestion(try reader.string("word"), range: location..<(location + length))
+            case "learnWord": self = .learnWord(try reader.string("word"))
             case "selectAll": self = .selectAll
             case "selectWord": self = .selectWord
             case "selectLine": self = .selectLine

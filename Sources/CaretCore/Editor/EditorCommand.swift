@@ -59,6 +59,11 @@ public enum EditorCommand: Hashable, Sendable {
     case paste
     /// Replace the selection with the clipboard's characters in the typing attributes.
     case pasteAsPlainText
+    /// Replace a word's UTF-16 range with a chosen suggestion in the attributes of the word's first
+    /// character; the caret ends after it.
+    case applySuggestion(String, range: Range<Int>)
+    /// Add a word to this editor's learned words (needs an attached suggestion engine).
+    case learnWord(String)
 
     // Selection
     /// Move the caret; with `extend`, move only the head.

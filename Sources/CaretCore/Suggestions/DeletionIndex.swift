@@ -37,7 +37,7 @@ struct DeletionIndex: Sendable {
                                          into: &scratch)
             for hash in scratch { entries.append((hash & DeletionIndex.hashMask) | UInt64(id)) }
         }
-        entries.sort()
+        RadixSort.sort(&entries)
         var write = 0
         for read in 0..<entries.count where write == 0 || entries[write - 1] != entries[read] {
             entries[write] = entries[read]

@@ -8,6 +8,8 @@ final class LexiconStorage: Sendable {
     let completion: CompletionIndex
     let deletion: DeletionIndex
     let hasFrequencies: Bool
+    /// Whether corrections scan every key (no correction index was built).
+    let scansForCorrections: Bool
 
     init(wordList: WordList, frequencies frequencyList: WordList?, options: Lexicon.Options) {
         // Group the entries by key: display form and the largest frequency given.
@@ -32,7 +34,7 @@ final class LexiconStorage: Sendable {
             let key = entry.word.lowercased()
             listed[key] = max(listed[key] ?? 0, entry.frequency!)
         }
-        let sortedKeys = variants.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let sortedKeys = LexiconStorage.sortedByBytes(Array(variants.keys))
         let columnFrequencies = wordList.hasFrequencies
         let usesList = frequencyList?.hasFrequencies ?? false
         var frequencies: [Int] = []
@@ -56,7 +58,9 @@ final class LexiconStorage: Sendable {
         self.frequencies = frequencies
         self.displayOverrides = overrides
         self.completion = CompletionIndex(frequencies: frequencies)
-        self.deletion = DeletionIndex(keys: scalarKeys, prefixLength: max(1, options.correctionPrefixLength))
+        self.deletion = DeletionIndex(keys: options.indexesCorrections ? scalarKeys : [],
+                                      prefixLength: max(1, options.correctionPrefixLength))
+        self.scansForCorrections = !options.indexesCorrections
         self.hasFrequencies = columnFrequencies || usesList
     }
 
@@ -66,6 +70,26 @@ final class LexiconStorage: Sendable {
         if current == key { return false }
         if candidate == key { return true }
         return candidate.unicodeScalars.lexicographicallyPrecedes(current.unicodeScalars) { $0.value < $1.value }
+    }
+
+    /// `keys` in UTF-8 byte order (which is Unicode scalar order), compared as byte buffers.
+    static func sortedByBytes(_ keys: [String]) -> [String] {
+        let bytes = keys.map { Array($0.utf8) }
+        var order = Array(bytes.indices)
+        order.sort { a, b in
+            bytes[a].withUnsafeBufferPointer { x in
+                bytes[b].withUnsafeBufferPointer { y in
+                    let common = min(x.count, y.count)
+                    var k = 0
+                    while k < common {
+                        if x[k] != y[k] { return x[k] < y[k] }
+                        k += 1
+                    }
+                    return x.count < y.count
+                }
+            }
+        }
+        return order.map { keys[$0] }
     }
 
     func id(ofKey key: String) -> Int? {

@@ -41,7 +41,23 @@ extension SuggestionEngine {
     /// - Complexity: O(L² log n) index look-ups for a word of length L, plus verification of the
     ///   candidates found; never a scan of the lexicon.
     public func corrections(for word: String, limit: Int = 10, maxDistance: Int = 2) -> [Suggestion] {
-        guard limit > 0, !word.isEmpty, !contains(word) else { return [] }
+        corrections(for: word, limit: limit, maxDistance: maxDistance, discountingOne: false)
+    }
+
+    /// Whether `word` is known when one occurrence of it in the document is not counted (the one
+    /// under the caret: typing a word must not make it known to itself).
+    func isKnown(_ word: String, discountingOne: Bool) -> Bool {
+        guard discountingOne else { return contains(word) }
+        if lexicon.contains(word) { return true }
+        guard let entry = entries[word.lowercased()] else { return false }
+        if entry.learnedForm != nil { return true }
+        let own = (entry.variants[word] ?? 0) > 0 ? 1 : 0
+        return entry.documentCount - own > 0
+    }
+
+    /// Corrections, optionally for an occurrence in the document that should not vouch for itself.
+    func corrections(for word: String, limit: Int, maxDistance: Int, discountingOne: Bool) -> [Suggestion] {
+        guard limit > 0, !word.isEmpty, !isKnown(word, discountingOne: discountingOne) else { return [] }
         let limitDistance = min(max(maxDistance, 0), 2)
         let key = word.lowercased()
         let query = key.unicodeScalars.map(\.value)
@@ -52,8 +68,12 @@ extension SuggestionEngine {
         var candidates: [SuggestionCandidate] = []
         let storage = lexicon.storage
         var ids: [Int] = []
-        storage.deletion.forEachCandidate(hashes: hashes) { ids.append($0) }
-        ids.sort()
+        if storage.scansForCorrections {
+            ids = Array(0..<storage.keys.count)
+        } else {
+            storage.deletion.forEachCandidate(hashes: hashes) { ids.append($0) }
+            ids.sort()
+        }
         var previous = -1
         var scalars: [UInt32] = []
         for id in ids where id != previous {
@@ -64,8 +84,13 @@ extension SuggestionEngine {
             guard let distance = EditDistance.optimalStringAlignment(
                 query, scalars, limit: limitDistance) else { continue }
             let candidateKey = storage.keys.key(id)
-            candidates.append(candidate(key: candidateKey, entry: entries[candidateKey], baseID: id,
-                                        distance: distance))
+            var found = candidate(key: candidateKey, entry: entries[candidateKey], baseID: id, distance: distance)
+            if discountingOne && candidateKey == key, let entry = entries[key], (entry.variants[word] ?? 0) > 0 {
+                // The typed occurrence itself (`th` for the lexicon's `Th`) adds nothing to the ranking.
+                found.frequency -= weights.documentWeight
+                if entry.documentCount == 1 && entry.learnedForm == nil { found.source = .wordList }
+            }
+            candidates.append(found)
         }
         // Document and learned words the lexicon lacks.
         var others: [String] = []
@@ -74,6 +99,7 @@ extension SuggestionEngine {
         var last: String? = nil
         for other in others where other != last {
             last = other
+            if discountingOne && other == key { continue }
             guard let distance = EditDistance.optimalStringAlignment(
                 query, other.unicodeScalars.map(\.value), limit: limitDistance) else { continue }
             candidates.append(candidate(key: other, entry: entries[other], baseID: nil, distance: distance))
