@@ -78,7 +78,7 @@ extension Node {
     static func makeRoot(_ nodes: inout [Node]) -> Node {
         while nodes.count > 1 { nodes = Node.group(nodes) }
         var root = nodes.first ?? Node.emptyLeaf()
-        while !root.isLeaf && root.children.count == 1 { root = root.children[0] }
+        while !root.isLeaf && root.entries.count == 1 { root = root.entries[0].node }
         return root
     }
 
@@ -88,10 +88,11 @@ extension Node {
     /// shared, touched ones rebuilt.
     func replacingLeaves(from regionStart: Int, to regionEnd: Int, with pending: inout [Node]?) -> [Node] {
         var out: [Node] = []
-        out.reserveCapacity(children.count + 4)
+        out.reserveCapacity(entries.count + 4)
         var offset = 0
-        for child in children {
-            let end = offset + child.summary.utf16
+        for entry in entries {
+            let child = entry.node
+            let end = offset + entry.utf16
             if end <= regionStart || offset >= regionEnd {
                 out.append(child)
             } else if child.isLeaf {
@@ -112,7 +113,7 @@ extension Node {
     private static func mergeUnderfull(_ nodes: inout [Node]) {
         var i = 0
         while i < nodes.count {
-            if nodes[i].children.count < minChildren, nodes.count > 1 {
+            if nodes[i].entries.count < minChildren, nodes.count > 1 {
                 let j = i + 1 < nodes.count ? i + 1 : i - 1
                 let (left, right) = (min(i, j), max(i, j))
                 var merged = nodes[left].children + nodes[right].children

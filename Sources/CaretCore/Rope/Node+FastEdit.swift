@@ -18,33 +18,32 @@ extension Node {
         }
         // An insertion at a child boundary goes to the end of the left child; a replacement
         // starting at a boundary belongs to the right child.
-        let last = childUTF16.count - 1
+        let last = entries.count - 1
         // The first child whose end reaches `key`: `lower` itself for an insertion (so it may
         // end there), one past it otherwise.
         let key = lower == upper ? lower : lower &+ 1
-        let (i, offset) = childUTF16.withUnsafeBufferPointer { sizes -> (Int, Int) in
+        let (i, offset) = entries.withUnsafeBufferPointer { entries -> (Int, Int) in
             var offset = 0
             var i = 0
             while i < last {
-                let end = offset &+ sizes[i]
+                let end = offset &+ entries[i].utf16
                 if end >= key { break }
                 offset = end
                 i &+= 1
             }
             return (i, offset)
         }
-        guard upper - offset <= childUTF16[i] else { return nil }
-        let delta = children.withUnsafeMutableBufferPointer { kids -> TextSummary? in
-            if !isKnownUniquelyReferenced(&kids[i]) { kids[i] = kids[i].clone() }
-            let following = i < last ? Unmanaged.passUnretained(kids[i + 1]) : next
-            return kids[i].replaceInLeaf(
+        let delta = entries.withUnsafeMutableBufferPointer { kids -> TextSummary? in
+            guard upper - offset <= kids[i].utf16 else { return nil }
+            if !isKnownUniquelyReferenced(&kids[i].node) { kids[i].node = kids[i].node.clone() }
+            let following = i < last ? Unmanaged.passUnretained(kids[i + 1].node) : next
+            let delta = kids[i].node.replaceInLeaf(
                 lower - offset, upper - offset, with: inserted, newlines: insertedNewlines, attributes: attributes,
                 isFirst: isFirst && i == 0, next: following)
+            if let delta { kids[i].utf16 &+= delta.utf16 }
+            return delta
         }
-        if let delta {
-            summary += delta
-            childUTF16[i] += delta.utf16
-        }
+        if let delta { summary += delta }
         return delta
     }
 

@@ -22,11 +22,10 @@ final class Node: @unchecked Sendable {
 
     var summary: TextSummary
     let height: Int
-    /// Children of an internal node; empty for a leaf.
-    var children: [Node]
-    /// The UTF-16 length of each child, beside the children so that finding the child for a
-    /// position reads one small array instead of touching every child node.
-    var childUTF16: [Int]
+    /// Children of an internal node with their UTF-16 lengths, in one array so that finding the
+    /// child for a position reads one small buffer instead of touching every child node; empty
+    /// for a leaf.
+    var entries: [ChildEntry]
     /// A leaf's text; empty for an internal node.
     var bytes: [UInt8]
     /// A leaf's attribute runs, covering `bytes` exactly; empty for an internal node.
@@ -42,26 +41,24 @@ final class Node: @unchecked Sendable {
         self.runs = runs
         self.summary = summary
         self.height = 0
-        self.children = []
-        self.childUTF16 = []
+        self.entries = []
     }
 
     /// An internal node over `children`, which all have the same height.
     init(children: [Node]) {
         precondition(!children.isEmpty)
-        self.children = children
         self.height = children[0].height + 1
         self.bytes = []
         self.runs = []
         var total = TextSummary()
-        var sizes: [Int] = []
-        sizes.reserveCapacity(children.count)
+        var entries: [ChildEntry] = []
+        entries.reserveCapacity(children.count)
         for child in children {
             total += child.summary
-            sizes.append(child.summary.utf16)
+            entries.append(ChildEntry(utf16: child.summary.utf16, node: child))
         }
         self.summary = total
-        self.childUTF16 = sizes
+        self.entries = entries
     }
 
     /// An empty leaf: the root of an empty text.
@@ -72,10 +69,13 @@ final class Node: @unchecked Sendable {
         isLeaf ? Node(leafBytes: bytes, runs: runs, summary: summary) : Node(children: children)
     }
 
-    /// Makes `children[i]` uniquely referenced, copying it if it is shared.
+    /// The children of an internal node, for the paths that are not hot.
+    var children: [Node] { entries.map(\.node) }
+
+    /// Makes child `i` uniquely referenced, copying it if it is shared.
     @inline(__always)
     func makeChildUnique(_ i: Int) {
-        if !isKnownUniquelyReferenced(&children[i]) { children[i] = children[i].clone() }
+        if !isKnownUniquelyReferenced(&entries[i].node) { entries[i].node = entries[i].node.clone() }
     }
 
     // MARK: - Grapheme counting
@@ -107,14 +107,14 @@ final class Node: @unchecked Sendable {
     /// The leftmost leaf of this subtree.
     var firstLeaf: Node {
         var node = self
-        while !node.isLeaf { node = node.children[0] }
+        while !node.isLeaf { node = node.entries[0].node }
         return node
     }
 
     /// The rightmost leaf of this subtree.
     var lastLeaf: Node {
         var node = self
-        while !node.isLeaf { node = node.children[node.children.count - 1] }
+        while !node.isLeaf { node = node.entries[node.entries.count - 1].node }
         return node
     }
 
@@ -127,18 +127,18 @@ final class Node: @unchecked Sendable {
         var before = TextSummary()
         var remaining = offset
         while !node.isLeaf {
-            let children = node.children
-            var chosen = children.count - 1
-            for i in 0..<children.count - 1 {
-                let size = metric.measure(children[i].summary)
+            let entries = node.entries
+            var chosen = entries.count - 1
+            for i in 0..<entries.count - 1 {
+                let size = metric == .utf16 ? entries[i].utf16 : metric.measure(entries[i].node.summary)
                 if remaining < size || (remaining == size && !preferRight) {
                     chosen = i
                     break
                 }
                 remaining -= size
-                before += children[i].summary
+                before += entries[i].node.summary
             }
-            node = children[chosen]
+            node = entries[chosen].node
         }
         return (node, before)
     }
@@ -150,12 +150,18 @@ final class Node: @unchecked Sendable {
     func forEachLeaf(overlapping range: Range<Int>, start: Int = 0, _ body: (Node, Int) -> Bool) -> Bool {
         if isLeaf { return body(self, start) }
         var offset = start
-        for child in children {
+        for entry in entries {
             if offset >= range.upperBound { break }
-            let end = offset + child.summary.utf16
-            if end > range.lowerBound, !child.forEachLeaf(overlapping: range, start: offset, body) { return false }
+            let end = offset + entry.utf16
+            if end > range.lowerBound, !entry.node.forEachLeaf(overlapping: range, start: offset, body) { return false }
             offset = end
         }
         return true
     }
+}
+
+/// A child of an internal node and its UTF-16 length.
+struct ChildEntry {
+    var utf16: Int
+    var node: Node
 }

@@ -128,12 +128,12 @@ extension Node {
             return
         }
         var offset = 0
-        for i in children.indices {
+        for i in entries.indices {
             if offset >= upper { break }
-            let end = offset + children[i].summary.utf16
+            let end = offset + entries[i].utf16
             if end > lower {
                 makeChildUnique(i)
-                children[i].transformAttributes(max(lower, offset) - offset, min(upper, end) - offset, transform)
+                entries[i].node.transformAttributes(max(lower, offset) - offset, min(upper, end) - offset, transform)
             }
             offset = end
         }

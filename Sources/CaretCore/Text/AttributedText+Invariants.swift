@@ -43,7 +43,7 @@ extension AttributedText {
             total += child.summary
         }
         if total != node.summary { throw fail("node summary \(node.summary) != children's \(total)") }
-        if node.childUTF16 != node.children.map(\.summary.utf16) { throw fail("child sizes out of step") }
+        if node.entries.map(\.utf16) != node.children.map(\.summary.utf16) { throw fail("child sizes out of step") }
     }
 
     func shape(_ node: Node) -> String {

@@ -77,12 +77,12 @@ extension Node {
             return
         }
         var offset = 0
-        for i in children.indices {
+        for i in entries.indices {
             if offset >= upper { break }
-            let end = offset + childUTF16[i]
+            let end = offset + entries[i].utf16
             if end > lower {
                 makeChildUnique(i)
-                children[i].assignRuns(max(lower, offset) - offset, min(upper, end) - offset, &cursor)
+                entries[i].node.assignRuns(max(lower, offset) - offset, min(upper, end) - offset, &cursor)
             }
             offset = end
         }
