@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import CaretCLI
+
+/// The pieces every subcommand shares: dispatch, help, argument parsing, exit codes, atomic files.
+@Suite struct CommandLineBasicsTests {
+    private func run(_ arguments: [String]) -> (ExitCode, CapturedOutput) {
+        let output = CapturedOutput()
+        var terminal = Terminal.capturing(output)
+        return (CaretCommandLine.run(arguments, terminal: &terminal), output)
+    }
+
+    @Test func helpListsEveryCommandAndEachAnswersHelp() {
+        let (code, output) = run(["--help"])
+        #expect(code == .ok)
+        for command in CaretCommandLine.subcommands {
+            #expect(output.stdout.contains("  \(command.name)"), "\(command.name) missing from caret --help")
+            let (helpCode, help) = run([command.name, "--help"])
+            #expect(helpCode == .ok)
+            #expect(help.stdout.contains("usage: caret \(command.name)"), "caret \(command.name) --help has no usage line")
+        }
+    }
+
+    @Test func versionAndUsageErrors() {
+        #expect(run(["--version"]).1.stdout == "caret \(CaretCommandLine.version)\n")
+        let (none, noneOutput) = run([])
+        #expect(none == .usage)
+        #expect(noneOutput.stderr.contains("usage: caret COMMAND"))
+        let (unknown, unknownOutput) = run(["frobnicate"])
+        #expect(unknown == .usage)
+        #expect(unknownOutput.stderr.contains("unknown command 'frobnicate'"))
+    }
+
+    @Test func parsesFlagsOptionsPositionalsAndRest() throws {
+        let parsed = try ArgumentParser.parse(
+            ["a.lua", "--out=x.caret", "--seed", "7", "--check", "b", "--", "--not-an-option"],
+            flags: ["--check"], options: ["--out", "--seed"])
+        #expect(parsed.positionals == ["a.lua", "b"])
+        #expect(parsed.value("--out") == "x.caret")
+        #expect(try parsed.integer("--seed") == 7)
+        #expect(parsed.has("--check"))
+        #expect(parsed.rest == ["--not-an-option"])
+    }
+
+    @Test func argumentErrorsAreUsageErrors() {
+        for (arguments, message) in [
+            (["--nope"], "unknown option '--nope'"),
+            (["--seed"], "--seed needs a value"),
+            (["--check=1"], "--check takes no value"),
+        ] {
+            do {
+                _ = try ArgumentParser.parse(arguments, flags: ["--check"], options: ["--seed"])
+                Issue.record("\(arguments) parsed")
+            } catch let error as CLIError {
+                #expect(error.code == .usage)
+                #expect(error.message == message)
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+        #expect(throws: CLIError.self) { try ArgumentParser.parse(["--seed", "x"], options: ["--seed"]).integer("--seed") }
+    }
+
+    @Test func writesAtomicallyAndKeepsTheOldFileOnFailure() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("caret-cli-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("out.caret").path
+        try FileIO.write("first", to: path)
+        try FileIO.write("second", to: path)
+        #expect(try FileIO.readText(path) == "second")
+        // No temporary files are left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.caret"])
+        // Writing into a directory that does not exist fails and says where.
+        #expect(throws: CLIError.self) { try FileIO.write("x", to: directory.path + "/missing/out.caret") }
+        #expect(try FileIO.readText(path) == "second")
+    }
+
+    @Test func readErrorsNameTheFile() {
+        do {
+            _ = try FileIO.read("/nonexistent/caret-file")
+            Issue.record("read a missing file")
+        } catch let error as CLIError {
+            #expect(error.code == .noInput)
+            #expect(error.message.hasPrefix("/nonexistent/caret-file: "))
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func documentFormatsByExtensionAndErrorsWithPosition() throws {
+        #expect(DocumentFormat.forPath("notes.caret") == .markup)
+        #expect(DocumentFormat.forPath("notes.JSON") == .json)
+        #expect(DocumentFormat.forPath("notes.txt") == .text)
+        #expect(throws: CLIError.self) { try DocumentFormat.named("rtf") }
+        let state = try DocumentFiles.parse("he{bold:ll}o|", format: .markup, name: "a.caret")
+        #expect(state.text.string == "hello")
+        do {
+            _ = try DocumentFiles.parse("ok\n{bold:unclosed", format: .markup, name: "a.caret")
+            Issue.record("parsed")
+        } catch let error as CLIError {
+            #expect(error.code == .dataError)
+            #expect(error.message.hasPrefix("a.caret:2:"))
+        }
+    }
+}
