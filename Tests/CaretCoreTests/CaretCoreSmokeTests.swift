@@ -1,4 +1,0 @@
-import Testing
-@testable import CaretCore
-
-@Test func CaretCoreBuilds() { #expect(Bool(true)) }
