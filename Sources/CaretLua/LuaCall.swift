@@ -21,9 +21,9 @@ public struct LuaCall {
     /// The runtime that registered the function.
     public var runtime: LuaRuntime { box.runtime }
 
-    @inline(__always) private var offset: Int32 { box.isMethod ? 1 : 0 }
+    @inline(__always) var offset: Int32 { box.isMethod ? 1 : 0 }
 
-    @inline(__always) private func slot(_ argument: Int) -> Int32 { Int32(truncatingIfNeeded: argument) + offset }
+    @inline(__always) func slot(_ argument: Int) -> Int32 { Int32(truncatingIfNeeded: argument) + offset }
 
     /// The number of arguments passed, not counting `self`.
     public var argumentCount: Int { Int(lua_gettop(state) - offset) }

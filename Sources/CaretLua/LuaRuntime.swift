@@ -24,6 +24,8 @@ public final class LuaRuntime {
     let fileAccess: LuaFileAccess
     /// Receives each line `print` writes; when `nil`, lines are collected in `printedLines`.
     public var printHandler: ((String) -> Void)?
+    /// The object that owns this runtime and serves its host API (a `ScriptSession`), if any.
+    weak var owner: AnyObject?
     /// Lines printed while `printHandler` was `nil`.
     public private(set) var printedLines: [String] = []
 
