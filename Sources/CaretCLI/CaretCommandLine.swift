@@ -11,10 +11,14 @@ public enum CaretCommandLine {
         ConvertCommand.subcommand,
         ImportCommand.subcommand,
         ShrinkCommand.subcommand,
+        RunCommand.subcommand,
+        ReplCommand.subcommand,
+        ApiCommand.subcommand,
     ]
 
     /// Runs `caret` with `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
+        LuaHooks.install()
         var terminal = Terminal.standard()
         return run(arguments, terminal: &terminal).rawValue
     }

@@ -24,7 +24,11 @@ public enum EditorLuaAPI {
                     let editor = (object as! ScriptEditor).editor
                     return "Editor(length \(editor.text.utf16Count), selection \(editor.selection.anchor)->\(editor.selection.head))"
                 }
-            )]
+            )],
+            globals: [
+                LuaGlobal("editor", .object("Editor"), doc: "The document the script works on: `caret run --doc FILE` (or `--text`), empty otherwise."),
+                LuaGlobal("arg", .array(.string), doc: "The script's arguments (after `--` on the command line); `arg[0]` is the script's path."),
+            ]
         )
     }
 
