@@ -159,6 +159,10 @@ function Editor:merge_attributes(location, length, attributes) end
 ---@param attributes table 
 function Editor:set_attributes(location, length, attributes) end
 
+---Changes the editor's options (as a trace header's `options`).
+---@param options table Only the fields given change.
+function Editor:set_options(options) end
+
 ---Calls `handler` after every later change of this editor. A change event is `{type = "change", command = name, edits = {{location =, length =, text =}, …}, anchor =, head =}` (each edit's range in the document just before it); a selection event is `{type = "selection", command = name, anchor =, head =, old_anchor =, old_head =}`. Handlers run when the editor call that caused the event returns, never in the middle of a command.
 ---@param event string "change" (the text changed) or "selection" (the selection moved).
 ---@param handler function Called with an event table after the command that caused it returns.

@@ -5,6 +5,29 @@ import CaretReplay
 
 extension EditorLuaAPI {
     static var sessionMethods: [LuaAPIEntry] { [
+        method("set_options", [LuaParameter("options", .table(description: "{traitToggle = \"uniform\" | \"perRunFlip\", undoCoalescingInterval = s, defaultFontSize = pt, fontSizeStep = pt}"),
+                                            "Only the fields given change.")],
+               doc: "Changes the editor's options (as a trace header's `options`).") { call, target in
+            var options = target.editor.options
+            for (name, value) in try call.stringKeyedFields(1) {
+                switch (name, value) {
+                case ("traitToggle", .string(let policy)):
+                    guard let parsed = TraitTogglePolicy(rawValue: policy) else {
+                        throw call.argumentError(1, "traitToggle: expected \(TraitTogglePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), got \"\(policy)\"")
+                    }
+                    options.traitToggle = parsed
+                case ("undoCoalescingInterval", .number(let n)) where n >= 0: options.undoCoalescingInterval = n
+                case ("defaultFontSize", .number(let n)) where n >= 1: options.defaultFontSize = n
+                case ("fontSizeStep", .number(let n)) where n >= 0: options.fontSizeStep = n
+                case ("traitToggle", _), ("undoCoalescingInterval", _), ("defaultFontSize", _), ("fontSizeStep", _):
+                    throw call.argumentError(1, "option '\(name)' cannot be \(value)")
+                default:
+                    throw call.argumentError(1, "unknown option '\(name)' (expected traitToggle, undoCoalescingInterval, defaultFontSize, fontSizeStep)")
+                }
+            }
+            target.editor.options = options
+            return 0
+        },
         method("on", [LuaParameter("event", .string, "\"change\" (the text changed) or \"selection\" (the selection moved)."),
                       LuaParameter("handler", .function, "Called with an event table after the command that caused it returns.")],
                doc: """
