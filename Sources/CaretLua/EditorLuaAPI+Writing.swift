@@ -23,17 +23,31 @@ extension EditorLuaAPI {
         method("select", [LuaParameter("anchor", offset, "Where the selection starts."),
                           LuaParameter("head", .optional(offset), "Where the cursor goes; omit for a caret at anchor.")],
                doc: "Sets the selection. Offsets must be valid (0…length, not inside a surrogate pair); nothing is clamped.") { call, target in
-            let text = target.editor.text
-            let anchor = try call.offset(1, in: text)
-            let head = call.isNil(2) ? anchor : try call.offset(2, in: text)
-            try target.perform(.setSelection(anchor: anchor, head: head), as: .select(anchor: anchor, head: head))
+            let anchor = try call.integer(1)
+            let head = call.isNil(2) ? anchor : try call.integer(2)
+            do {
+                try target.perform(.setSelection(anchor: anchor, head: head), as: .select(anchor: anchor, head: head))
+            } catch EditorError.invalidPosition(let error) {
+                // The editor validates; the error names the argument that holds the bad offset.
+                throw call.argumentError(error.offset == anchor ? 1 : 2, "\(error)")
+            }
             return 0
         },
         method("replace", [LuaParameter("location", offset), LuaParameter("length", length), LuaParameter("text", .string)],
                doc: "Replaces a UTF-16 range with text in the attributes of its first character (the `replaceRange` command); the selection is mapped through the edit.") { call, target in
-            let range = try call.range(1, in: target.editor.text, defaultWhole: false)
+            let location = try call.integer(1)
+            let length = try call.integer(2)
+            guard length >= 0, location <= Int.max - length else {
+                throw call.argumentError(2, "length \(length) is negative or too large (a count of UTF-16 units)")
+            }
             let text = try call.string(3)
-            try target.perform(.replaceRange(range, with: text), as: .command(.replaceRange(range, with: text)))
+            let range = location..<(location + length)
+            do {
+                try target.perform(.replaceRange(range, with: text), as: .command(.replaceRange(range, with: text)))
+            } catch EditorError.invalidPosition(let error) {
+                if error.offset == location { throw call.argumentError(1, "\(error)") }
+                throw call.argumentError(2, "the range \(location)..<\(location + length) ends outside the text: \(error)")
+            }
             return 0
         },
         method("run", [LuaParameter("name", .string, "A command name (docs/editor.md#commands), e.g. `moveWordLeft`, `findNext`."),

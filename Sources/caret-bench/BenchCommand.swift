@@ -59,6 +59,7 @@ enum BenchCommand {
             ("storage", StorageBenchmarks.run),
             ("memory", MemoryBenchmark.run),
             ("replay", ReplayBenchmarks.run),
+            ("lua", LuaBenchmarks.run),
         ]
         for (name, run) in suites {
             do {

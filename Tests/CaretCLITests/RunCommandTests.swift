@@ -132,18 +132,24 @@ import Testing
         #expect(caret(["api"]).code == .usage)
     }
 
-    @Test func caretTestRunsLuaTests() {
-        LuaHooks.install()
+    /// Through the built executable: `CaretCommandLine.main` installs the Lua test runner, and
+    /// the in-process tests of `caret test` expect it not to be installed.
+    @Test func caretTestRunsLuaTests() throws {
+        let executable = try #require(builtCaret(), "the caret executable is not built next to the tests")
         let dir = TempDirectory()
         defer { dir.remove() }
         _ = dir.file("a.caret", "ab|")
         _ = dir.file("a.test.lua", "editor:insert('c')\ncaret.expect('abc|')")
         _ = dir.file("b.test.lua", "editor:insert('x')\ncaret.expect('y|')")
         _ = dir.file("c.test.lua", "error('broken')")
-        let result = caret(["test", dir.path, "--jobs", "2"])
-        #expect(result.code == .checkFailed)
-        #expect(result.stdout.hasSuffix("1 passed, 2 failed\n"))
-        #expect(result.stdout.contains("-y|\n  +x|"))
-        #expect(result.stdout.contains("c.test.lua:1: broken"))
+        let result = try spawn(executable, ["test", dir.path, "--jobs", "2"])
+        let stdout = String(decoding: result.stdout, as: UTF8.self)
+        #expect(result.status == 1)
+        #expect(stdout.hasSuffix("1 passed, 2 failed\n"))
+        #expect(stdout.contains("-y|\n  +x|"))
+        #expect(stdout.contains("c.test.lua:1: broken"))
+        #expect(ScriptTestRunner.run(dir.path + "/a.test.lua") == .passed)
+        #expect(ScriptTestRunner.run(dir.path + "/b.test.lua").status == .failed)
+        #expect(ScriptTestRunner.run(dir.path + "/c.test.lua").status == .error)
     }
 }
