@@ -304,6 +304,19 @@ static int caret_object_newindex(lua_State *L) {
   return luaL_error(L, "%s has no field '%s'", lua_tostring(L, lua_upvalueindex(3)), key);
 }
 
+/* __index of a methods table used directly as a type's __index: a missing name is an error. */
+static int caret_missing_method(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TSTRING)
+    return luaL_error(L, "%s has no field or method '%s'", lua_tostring(L, lua_upvalueindex(1)), lua_tostring(L, 2));
+  return luaL_error(L, "%s cannot be indexed with a %s", lua_tostring(L, lua_upvalueindex(1)), luaL_typename(L, 2));
+}
+
+static int caret_table_is_empty(lua_State *L, int index) {
+  lua_pushnil(L);
+  if (lua_next(L, index)) { lua_pop(L, 2); return 0; }
+  return 1;
+}
+
 int caret_lua_new_object_type(lua_State *L, const char *name, int methods, int getters, int setters, int tostring_index) {
   methods = lua_absindex_compat(L, methods);
   getters = getters ? lua_absindex_compat(L, getters) : 0;
@@ -311,10 +324,23 @@ int caret_lua_new_object_type(lua_State *L, const char *name, int methods, int g
   tostring_index = tostring_index ? lua_absindex_compat(L, tostring_index) : 0;
   lua_newtable(L);
   int mt = lua_gettop(L);
-  lua_pushvalue(L, methods);
-  if (getters) lua_pushvalue(L, getters); else lua_newtable(L);
-  lua_pushstring(L, name);
-  lua_pushcclosure(L, caret_object_index, 3);
+  if (!getters || caret_table_is_empty(L, getters)) {
+    /* No fields: the methods table itself is __index, so `obj:method()` is a table lookup the JIT
+       compiles, not a call of a C __index function; a missing name reaches caret_missing_method. */
+    lua_newtable(L);
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, caret_missing_method, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, "the methods table is protected");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, methods);
+    lua_pushvalue(L, methods);
+  } else {
+    lua_pushvalue(L, methods);
+    if (getters) lua_pushvalue(L, getters); else lua_newtable(L);
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, caret_object_index, 3);
+  }
   lua_setfield(L, mt, "__index");
   if (setters) lua_pushvalue(L, setters); else lua_newtable(L);
   if (getters) lua_pushvalue(L, getters); else lua_newtable(L);

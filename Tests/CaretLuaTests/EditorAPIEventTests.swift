@@ -96,6 +96,14 @@ import Testing
         #expect(Markup.print(replayed.state) == s.main.markup)
     }
 
+    @Test func unknownMethodsAndFieldsAreErrors() throws {
+        let s = try session()
+        #expect(scriptError(s, "editor:lenght()")?.message == "Editor has no field or method 'lenght'")
+        #expect(scriptError(s, "editor.x = 1")?.message == "Editor has no field 'x'")
+        #expect(try s.run("return getmetatable(editor), tostring(editor)") == [.string("Editor"), .string("Editor(length 0, selection 0->0)")])
+        #expect(scriptError(s, "editor.length(1)")?.message == "bad self to 'length': expected a Editor, got number (call methods with ':')")
+    }
+
     @Test func argumentsBecomeTheArgTable() throws {
         let s = try session(arguments: ["one", "two"])
         #expect(try s.run("return arg[0], #arg, arg[1], arg[2]") == [.string("script.lua"), .number(2), .string("one"), .string("two")])
