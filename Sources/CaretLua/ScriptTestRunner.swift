@@ -31,6 +31,8 @@ public enum ScriptTestRunner {
         }
         do {
             try session.run(source, chunkName: path)
+            // An expectation caught with pcall still fails the test.
+            if let first = session.failedExpectations.first { return TestOutcome(.failed, "\(path): \(first)") }
             return .passed
         } catch {
             if let last = session.failedExpectations.last, error.message == last {

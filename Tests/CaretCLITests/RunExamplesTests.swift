@@ -28,6 +28,11 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         #expect(Self.examples().count >= 5)
     }
 
+    @Test func exampleLuaTestsPass() {
+        let outcome = ScriptTestRunner.run(repositoryRoot + "/examples/tests/toolbar.test.lua")
+        #expect(outcome == .passed, "\(outcome.message)")
+    }
+
     @Test(arguments: examples())
     func exampleGivesItsExpectedOutput(_ script: String) throws {
         let arguments = try #require(Self.commandLine(of: script), "\(script) has no `-- run: caret run …` line")
