@@ -27,6 +27,27 @@ func spawn(_ executable: String, _ arguments: [String]) throws -> (status: Int32
     return (process.terminationStatus, data)
 }
 
+@Suite struct ReplProcessTests {
+    /// `caret repl` reads a pipe (stdin not a terminal) and prints the state after each line.
+    @Test func replReadsAPipe() throws {
+        let executable = try #require(builtCaret(), "the caret executable is not built next to the tests")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["repl", "--text", "Hi"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("editor:length()\neditor:insert('!')\n".utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self) == "2\nHi|\nHi!|\n")
+    }
+}
+
 @Suite struct RunDeterminismTests {
     static let script = """
     local t = {}
