@@ -18,8 +18,11 @@ enum LuaBenchmarks {
         let reads = options.quick ? 1_000_000 : 10_000_000
         let session = try ScriptSession(options: LuaRuntimeOptions(memoryLimit: nil))
         try session.run("function bench_length(n) local e = editor for i = 1, n do e:length() end end")
+        let cpuBefore = ReplayBenchmarks.cpuSeconds()
         let read = try Clock.median(3) { try session.runtime.call("bench_length", [.number(Double(reads))]) }
-        report.add("lua call: editor:length()", read / Double(reads), "ns/call", note: "\(reads) calls from a Lua loop, JIT on, median of 3")
+        let readCPU = (ReplayBenchmarks.cpuSeconds() - cpuBefore) * 1e9 / Double(3 * reads)
+        report.add("lua call: editor:length()", read / Double(reads), "ns/call",
+                   note: "\(reads) calls from a Lua loop, JIT on, median of 3; \(BenchReport.format(readCPU)) ns of CPU")
         let inserts = options.quick ? 20_000 : 200_000
         var samples: [Double] = []
         for _ in 0..<3 {
@@ -43,34 +46,41 @@ enum LuaBenchmarks {
         let texts = trace.edits.map { LuaValue.string($0.text) }
         let loop = "local e, l, n, t = editor, locations, lengths, texts for i = 1, #l do e:replace(l[i], n[i], t[i]) end"
         var samples: [Double] = []
+        var cpu = 0.0
         for _ in 0..<repetitions {
             let session = try ScriptSession(document: DocumentState(text: AttributedText(trace.startContent)),
                                             options: LuaRuntimeOptions(memoryLimit: nil))
             session.runtime.setGlobal("locations", array: locations)
             session.runtime.setGlobal("lengths", array: lengths)
             session.runtime.setGlobal("texts", array: texts)
+            let cpuStart = ReplayBenchmarks.cpuSeconds()
             let start = Clock.now()
             try session.run(loop, chunkName: "replay.lua")
             samples.append(Double(Clock.now() - start))
+            cpu += ReplayBenchmarks.cpuSeconds() - cpuStart
             guard session.main.editor.text.string == trace.endContent else { throw BenchError("lua replay: wrong final text") }
         }
         samples.sort()
         let lua = samples[samples.count / 2]
         report.add("lua automerge-paper: editor:replace per edit", lua / 1e6, "ms",
-                   note: "\(trace.edits.count) calls, undo on, median of \(repetitions); target <= 60 ms, aim <= 15 ms")
+                   note: "\(trace.edits.count) calls, undo on, median of \(repetitions), \(BenchReport.format(cpu * 1000 / Double(repetitions))) ms CPU mean; target <= 60 ms, aim <= 15 ms")
         var swiftSamples: [Double] = []
+        var swiftCPU = 0.0
         for _ in 0..<repetitions {
             let editor = try Editor(text: AttributedText(trace.startContent))
+            let cpuStart = ReplayBenchmarks.cpuSeconds()
             let start = Clock.now()
             for edit in trace.edits {
                 try editor.perform(.replaceRange(edit.location..<(edit.location + edit.length), with: edit.text))
             }
             swiftSamples.append(Double(Clock.now() - start))
+            swiftCPU += ReplayBenchmarks.cpuSeconds() - cpuStart
         }
         swiftSamples.sort()
         let swift = swiftSamples[swiftSamples.count / 2]
         report.add("  the same through Editor.perform(.replaceRange) in Swift", swift / 1e6, "ms",
-                   note: String(format: "the Lua layer adds %.0f ns per edit", (lua - swift) / Double(trace.edits.count)))
+                   note: String(format: "%.0f ms CPU mean; the Lua layer adds %.0f ns of CPU per edit", swiftCPU * 1000 / Double(repetitions),
+                                (cpu - swiftCPU) * 1e9 / Double(repetitions * trace.edits.count)))
     }
 
     /// `caret run` of `editor:insert("x")` as a process: the release `caret` beside this binary.
