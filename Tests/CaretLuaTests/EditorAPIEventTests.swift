@@ -41,6 +41,28 @@ import Testing
         #expect(error?.traceback.contains { $0.hasPrefix("script.lua:2:") } == true)
     }
 
+    @Test func limitsApplyInsideHandlers() throws {
+        let s = try session("|", options: LuaRuntimeOptions(instructionLimit: 100_000))
+        let error = scriptError(s, """
+        editor:on('change', function() while true do end end)
+        pcall(editor.insert, editor, 'x')
+        """)
+        #expect(error?.kind == .instructionLimit(100_000))
+        #expect(s.runtime.isStopped)
+    }
+
+    @Test func handlersOfOtherDocumentsStaySeparate() throws {
+        let s = try session("|")
+        try s.run("""
+        seen = {}
+        local doc = caret.document{text = 'x'}
+        doc:on('change', function(e) seen[#seen + 1] = 'doc ' .. e.edits[1].text end)
+        editor:on('change', function(e) seen[#seen + 1] = 'editor ' .. e.edits[1].text end)
+        doc:insert('1') editor:insert('2') doc:insert('3')
+        """)
+        #expect(try s.run("return table.concat(seen, ',')") == [.string("doc 1,editor 2,doc 3")])
+    }
+
     @Test func unknownEventIsAnArgumentError() throws {
         let s = try session()
         #expect(scriptError(s, "editor:on('chnage', print)")?.message == "bad argument #1 to 'on': unknown event 'chnage' (expected \"change\" or \"selection\")")
