@@ -87,6 +87,16 @@ function Editor:json() end
 ---@return table[] matches # Every match, in order, as UTF-16 ranges.
 function Editor:find(pattern, options) end
 
+---Converts a UTF-16 offset to the 1-based byte index of `editor:text()` (O(log n), without building the text).
+---@param offset integer 
+---@return integer index # Where the character at `offset` starts in `editor:text()`, as `string.sub` counts.
+function Editor:utf16_to_byte(offset) end
+
+---Converts a 1-based byte index of `editor:text()` (as `string.find` returns) to a UTF-16 offset.
+---@param index integer 1…#editor:text() + 1, at the start of a character.
+---@return integer offset
+function Editor:byte_to_utf16(index) end
+
 ---The editor's virtual clock: seconds advanced since it was made.
 ---@return number seconds
 function Editor:clock() end

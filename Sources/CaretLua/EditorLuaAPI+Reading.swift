@@ -129,6 +129,22 @@ extension EditorLuaAPI {
             }
             return 1
         },
+        method("utf16_to_byte", [LuaParameter("offset", offset)],
+               returns: [LuaReturn(.integer(unit: "1-based byte index"), "index", "Where the character at `offset` starts in `editor:text()`, as `string.sub` counts.")],
+               doc: "Converts a UTF-16 offset to the 1-based byte index of `editor:text()` (O(log n), without building the text).") { call, target in
+            let text = target.editor.text
+            call.push(try text.utf8Offset(fromUTF16: try call.offset(1, in: text)) + 1)
+            return 1
+        },
+        method("byte_to_utf16", [LuaParameter("index", .integer(unit: "1-based byte index"), "1…#editor:text() + 1, at the start of a character.")],
+               returns: [LuaReturn(offset, "offset")],
+               doc: "Converts a 1-based byte index of `editor:text()` (as `string.find` returns) to a UTF-16 offset.") { call, target in
+            let index = try call.integer(1)
+            do { call.push(try target.editor.text.utf16Offset(fromUTF8: index - 1)) } catch let error as TextError {
+                throw call.argumentError(1, "byte index \(index) is not the start of a character (valid 1...\(error.length + 1), 1-based bytes)")
+            }
+            return 1
+        },
         method("clock", returns: [LuaReturn(.number(unit: "seconds"), "seconds")],
                doc: "The editor's virtual clock: seconds advanced since it was made.") { call, target in
             call.push(target.editor.clock)

@@ -47,6 +47,8 @@ func scriptError(_ session: ScriptSession, _ source: String) -> LuaScriptError? 
         #expect(try s.run("return editor:line_range(1)") == [.number(3), .number(5)])
         #expect(try s.run("return caret.utf16_to_byte('a😀b', 3), caret.byte_to_utf16('a😀b', 6), caret.utf16_length('a😀b')")
                 == [.number(6), .number(3), .number(4)])
+        #expect(try s.run("return editor:utf16_to_byte(5), editor:byte_to_utf16(10)") == [.number(6), .number(7)])
+        #expect(scriptError(s, "editor:byte_to_utf16(8)")?.message == "bad argument #1 to 'byte_to_utf16': byte index 8 is not the start of a character (valid 1...11, 1-based bytes)")
         #expect(scriptError(s, "caret.utf16_to_byte('a😀b', 2)")?.message == "bad argument #2 to 'utf16_to_byte': offset 2 is inside a surrogate pair (valid 0...4, UTF-16)")
         #expect(scriptError(s, "caret.byte_to_utf16('a😀b', 3)")?.message == "bad argument #2 to 'byte_to_utf16': byte index 3 is not the start of a character (valid 1...7, 1-based bytes)")
     }
