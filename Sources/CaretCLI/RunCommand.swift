@@ -22,7 +22,8 @@ enum RunCommand {
 
         \(RunSupport.optionsHelp)
           --out FILE             write the document to FILE instead of stdout
-          --format FMT           markup, json or text (default: --doc's format, else markup)
+          --format FMT           markup, json or text (default: by --out's extension, else
+                                 --doc's format, else markup)
           --record TRACE         record every editor command the script performs as a trace
           --quiet                do not print the document (the script's print output still appears)
 
@@ -39,7 +40,8 @@ enum RunCommand {
         let scriptPath = try TraceCommandSupport.onePositional(parsed, "SCRIPT")
         let source = try FileIO.readText(scriptPath)
         let (document, docFormat) = try RunSupport.document(parsed)
-        let format = try parsed.value("--format").map(DocumentFormat.named) ?? docFormat ?? .markup
+        let format = try parsed.value("--format").map(DocumentFormat.named)
+            ?? parsed.value("--out").map(DocumentFormat.forPath) ?? docFormat ?? .markup
         let options = try RunSupport.runtimeOptions(parsed)
         let session: ScriptSession
         do {

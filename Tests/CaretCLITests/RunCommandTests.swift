@@ -26,11 +26,13 @@ import Testing
         let out = dir.path + "/out.caret"
         #expect(caret(["run", good, "--text", "a", "--out", out]).code == .ok)
         #expect(dir.read("out.caret") == "a!|\n")
+        #expect(caret(["run", good, "--text", "a", "--out", dir.path + "/out.txt"]).code == .ok)
+        #expect(dir.read("out.txt") == "a!")
         let failed = caret(["run", bad, "--text", "a", "--out", out])
         #expect(failed.code == .dataError)
         #expect(failed.stderr == "\(bad):2: went wrong\nstack traceback:\n\t\(bad):2: in function 'f'\n\t\(bad):3: in main chunk\n")
         #expect(dir.read("out.caret") == "a!|\n")
-        #expect(try! FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.lua", "good.lua", "out.caret"])
+        #expect(try! FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.lua", "good.lua", "out.caret", "out.txt"])
     }
 
     @Test func usageAndInputErrors() {
