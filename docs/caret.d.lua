@@ -178,6 +178,12 @@ function Editor:set_options(options) end
 ---@param handler function Called with an event table after the command that caused it returns.
 function Editor:on(event, handler) end
 
+---Stops calling a handler.
+---@param event string "change" or "selection".
+---@param handler function A function given to `editor:on` before.
+---@return integer removed # How many registrations of the function were removed.
+function Editor:off(event, handler) end
+
 ---Starts recording what this editor does into a macro (as Vim's `q`).
 ---@param name string The macro's name (a register).
 function Editor:macro_start(name) end

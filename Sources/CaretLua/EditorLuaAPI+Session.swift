@@ -45,6 +45,18 @@ extension EditorLuaAPI {
             try ScriptSession.of(call).addHandler(event, target: target, functionSlot: call.slot(2), state: call.state)
             return 0
         },
+        method("off", [LuaParameter("event", .string, "\"change\" or \"selection\"."),
+                       LuaParameter("handler", .function, "A function given to `editor:on` before.")],
+               returns: [LuaReturn(.integer(), "removed", "How many registrations of the function were removed.")],
+               doc: "Stops calling a handler.") { call, target in
+            let event = try call.string(1)
+            guard ScriptSession.eventNames.contains(event) else {
+                throw call.argumentError(1, "unknown event '\(event)' (expected \(ScriptSession.eventNames.map { "\"\($0)\"" }.joined(separator: " or ")))")
+            }
+            guard lua_type(call.state, call.slot(2)) == LUA_TFUNCTION else { throw call.badArgument(2, default: .function) }
+            call.push(try ScriptSession.of(call).removeHandler(event, target: target, functionSlot: call.slot(2), state: call.state))
+            return 1
+        },
         method("macro_start", [LuaParameter("name", .string, "The macro's name (a register).")],
                doc: "Starts recording what this editor does into a macro (as Vim's `q`).") { call, target in
             do { try target.macros.startRecording(try call.string(1)) } catch let error as MacroError { throw LuaCallError("\(error)") }

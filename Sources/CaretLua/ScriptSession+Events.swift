@@ -54,6 +54,36 @@ extension ScriptSession {
         }
     }
 
+    /// Removes the handler at stack slot `functionSlot` from `event` on `target` (every
+    /// registration of that function); returns how many were removed.
+    func removeHandler(_ event: String, target: ScriptEditor, functionSlot: Int32, state: OpaquePointer) -> Int {
+        let key = "\(target.id):\(event)"
+        let base = lua_gettop(state)
+        defer { lua_settop(state, base) }
+        LuaStack.rawGet(state, table: LUA_REGISTRYINDEX, key: CARET_HANDLERS_KEY)
+        LuaStack.rawGet(state, table: base + 1, key: key)
+        let list = base + 2
+        guard lua_type(state, list) == LUA_TTABLE else { return 0 }
+        let count = Int32(lua_objlen(state, list))
+        var kept: Int32 = 0
+        var index: Int32 = 1
+        while index <= count {
+            defer { index += 1 }
+            lua_rawgeti(state, list, index)
+            if lua_rawequal(state, -1, functionSlot) != 0 {
+                LuaStack.pop(state)
+            } else {
+                kept += 1
+                lua_rawseti(state, list, kept)
+            }
+        }
+        for index in stride(from: count, to: kept, by: -1) {
+            lua_pushnil(state)
+            lua_rawseti(state, list, index)
+        }
+        return Int(count - kept)
+    }
+
     /// Pushes the queued events as a flat array of (handler key, event table) and empties the queue.
     func pushQueuedEvents(_ call: LuaCall) throws {
         let events = queue

@@ -63,6 +63,21 @@ import Testing
         #expect(try s.run("return table.concat(seen, ',')") == [.string("doc 1,editor 2,doc 3")])
     }
 
+    @Test func offRemovesAHandler() throws {
+        let s = try session("|")
+        try s.run("""
+        count = 0
+        local function f() count = count + 1 end
+        local function g() count = count + 100 end
+        editor:on('change', f) editor:on('change', g) editor:on('change', f)
+        editor:insert('a')
+        assert(editor:off('change', f) == 2)
+        editor:insert('b')
+        assert(editor:off('change', f) == 0)
+        """)
+        #expect(try s.run("return count") == [.number(202)])
+    }
+
     @Test func unknownEventIsAnArgumentError() throws {
         let s = try session()
         #expect(scriptError(s, "editor:on('chnage', print)")?.message == "bad argument #1 to 'on': unknown event 'chnage' (expected \"change\" or \"selection\")")
