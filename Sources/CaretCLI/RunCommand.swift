@@ -69,6 +69,9 @@ enum RunCommand {
         } else if !parsed.has("--quiet") {
             terminal.outRaw(rendered)
         }
+        // The process ends right after this: closing the Lua state and freeing the editor's undo
+        // history object by object would only delay the exit (everything is written already).
+        _ = Unmanaged.passRetained(session)
         return .ok
     }
 }

@@ -11,10 +11,11 @@ public final class ScriptEditor {
     /// Macros recorded and played on this editor.
     public let macros: MacroRecorder
     /// When set, every event the script applies is also written here (`caret run --record`).
-    public private(set) var recorder: TraceRecorder?
+    @exclusivity(unchecked) public private(set) var recorder: TraceRecorder?
     var recordingSink: TraceSink?
-    /// Whether a macro is being recorded (kept here so the fast path need not ask).
-    var isRecordingMacro = false
+    /// Whether a macro is being recorded (kept here so the fast path need not ask). Read on every
+    /// call; only API calls on this thread change it, so dynamic exclusivity checks are skipped.
+    @exclusivity(unchecked) var isRecordingMacro = false
     /// Identifies this editor's handlers in the runtime's handler table.
     let id: Int
     /// The session whose runtime holds this editor's handlers.
