@@ -31,7 +31,7 @@ let package = Package(
         ),
         // The small C shim: the only code that raises Lua errors.
         .target(name: "CCaretLua", dependencies: ["CLuaJIT"]),
-        .target(name: "CaretLua", dependencies: ["CaretCore", "CaretFormats", "CCaretLua", "CLuaJIT"]),
+        .target(name: "CaretLua", dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CCaretLua", "CLuaJIT"]),
         .target(name: "CaretReplay", dependencies: ["CaretCore", "CaretFormats"]),
         .target(name: "CaretCLI", dependencies: ["CaretCore", "CaretFormats", "CaretLua", "CaretReplay"]),
         .executableTarget(name: "caret", dependencies: ["CaretCLI"]),
@@ -41,7 +41,7 @@ let package = Package(
         ),
         .testTarget(name: "CaretCoreTests", dependencies: ["CaretCore", "CaretFormats"]),
         .testTarget(name: "CaretFormatsTests", dependencies: ["CaretCore", "CaretFormats"]),
-        .testTarget(name: "CaretLuaTests", dependencies: ["CaretCore", "CaretFormats", "CaretLua"]),
+        .testTarget(name: "CaretLuaTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua"]),
         .testTarget(name: "CaretReplayTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay"]),
         .testTarget(name: "CaretCLITests", dependencies: ["CaretCLI"]),
     ]

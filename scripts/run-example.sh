@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Sets everything up and runs Caret's main job on an example.
-# For now that job is the storage benchmark replaying the automerge-paper editing trace;
-# it becomes `caret run` of an example script once the Lua runtime lands.
+# Sets everything up, builds Caret in release and runs its main job on an example: a Lua script
+# run by `caret run` against a document — here, bold every occurrence of two keywords in
+# examples/notes.caret and print the result as canonical markup (see docs/scripting.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift build -c release --product caret-bench
-.build/release/caret-bench --filter automerge-paper --no-peers
+swift build -c release --product caret
+.build/release/caret run examples/bold-keywords.lua --doc examples/notes.caret -- api scripts

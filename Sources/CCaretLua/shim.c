@@ -58,6 +58,41 @@ static int caret_raise_tripped(lua_State *L, caret_lua_ctx *ctx) {
   return lua_error(L);
 }
 
+/* Delivers the events host functions queued: no Swift frame is on the stack here. Handlers run
+   as ordinary Lua calls (limits apply, errors propagate to the script); events a handler's own
+   editor calls queue are delivered when those calls return, before the rest of this batch. */
+static void caret_deliver_events(lua_State *L, caret_lua_ctx *ctx) {
+  while (ctx->pending_events > 0) {
+    ctx->pending_events = 0;
+    int base = lua_gettop(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, CARET_TAKE_EVENTS_KEY);
+    if (!lua_isfunction(L, -1)) { lua_settop(L, base); return; }
+    lua_call(L, 0, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, CARET_HANDLERS_KEY);
+    int events = base + 1, handlers = base + 2;
+    if (lua_istable(L, events) && lua_istable(L, handlers)) {
+      for (int i = 1;; i += 2) {
+        lua_rawgeti(L, events, i + 1);
+        if (lua_isnil(L, -1)) { lua_pop(L, 1); break; }
+        int event = lua_gettop(L);
+        lua_rawgeti(L, events, i);
+        lua_rawget(L, handlers);
+        int list = lua_gettop(L);
+        if (lua_istable(L, list)) {
+          for (int j = 1;; j++) {
+            lua_rawgeti(L, list, j);
+            if (lua_isnil(L, -1)) { lua_pop(L, 1); break; }
+            lua_pushvalue(L, event);
+            lua_call(L, 1, 0);
+          }
+        }
+        lua_settop(L, event - 1);
+      }
+    }
+    lua_settop(L, base);
+  }
+}
+
 static int caret_trampoline(lua_State *L) {
   caret_lua_ctx *ctx = caret_lua_context(L);
   void *function = lua_touserdata(L, lua_upvalueindex(1));
@@ -67,7 +102,10 @@ static int caret_trampoline(lua_State *L) {
   if (ctx->in_host == 0 && ctx->memory_limit && ctx->bytes_in_use > ctx->memory_limit
       && ctx->tripped == CARET_LIMIT_NONE)
     ctx->tripped = CARET_LIMIT_MEMORY;  /* the host overshot; stop now that its frames are gone */
-  if (n >= 0 && ctx->tripped == CARET_LIMIT_NONE) return n;
+  if (n >= 0 && ctx->tripped == CARET_LIMIT_NONE) {
+    if (ctx->pending_events > 0 && ctx->in_host == 0) caret_deliver_events(L, ctx);
+    return n;
+  }
   if (ctx->tripped != CARET_LIMIT_NONE) return caret_raise_tripped(L, ctx);
   if (n == CARET_LUA_ERROR) {
     luaL_where(L, 1);
@@ -266,6 +304,19 @@ static int caret_object_newindex(lua_State *L) {
   return luaL_error(L, "%s has no field '%s'", lua_tostring(L, lua_upvalueindex(3)), key);
 }
 
+/* __index of a methods table used directly as a type's __index: a missing name is an error. */
+static int caret_missing_method(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TSTRING)
+    return luaL_error(L, "%s has no field or method '%s'", lua_tostring(L, lua_upvalueindex(1)), lua_tostring(L, 2));
+  return luaL_error(L, "%s cannot be indexed with a %s", lua_tostring(L, lua_upvalueindex(1)), luaL_typename(L, 2));
+}
+
+static int caret_table_is_empty(lua_State *L, int index) {
+  lua_pushnil(L);
+  if (lua_next(L, index)) { lua_pop(L, 2); return 0; }
+  return 1;
+}
+
 int caret_lua_new_object_type(lua_State *L, const char *name, int methods, int getters, int setters, int tostring_index) {
   methods = lua_absindex_compat(L, methods);
   getters = getters ? lua_absindex_compat(L, getters) : 0;
@@ -273,10 +324,23 @@ int caret_lua_new_object_type(lua_State *L, const char *name, int methods, int g
   tostring_index = tostring_index ? lua_absindex_compat(L, tostring_index) : 0;
   lua_newtable(L);
   int mt = lua_gettop(L);
-  lua_pushvalue(L, methods);
-  if (getters) lua_pushvalue(L, getters); else lua_newtable(L);
-  lua_pushstring(L, name);
-  lua_pushcclosure(L, caret_object_index, 3);
+  if (!getters || caret_table_is_empty(L, getters)) {
+    /* No fields: the methods table itself is __index, so `obj:method()` is a table lookup the JIT
+       compiles, not a call of a C __index function; a missing name reaches caret_missing_method. */
+    lua_newtable(L);
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, caret_missing_method, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, "the methods table is protected");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, methods);
+    lua_pushvalue(L, methods);
+  } else {
+    lua_pushvalue(L, methods);
+    if (getters) lua_pushvalue(L, getters); else lua_newtable(L);
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, caret_object_index, 3);
+  }
   lua_setfield(L, mt, "__index");
   if (setters) lua_pushvalue(L, setters); else lua_newtable(L);
   if (getters) lua_pushvalue(L, getters); else lua_newtable(L);

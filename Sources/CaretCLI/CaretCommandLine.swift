@@ -5,6 +5,8 @@ public enum CaretCommandLine {
     /// Every subcommand, in the order `caret --help` lists them. A new subcommand is added here,
     /// one line each, defined as `static let subcommand` in its own file.
     static let subcommands: [Subcommand] = [
+        RunCommand.subcommand,
+        ReplCommand.subcommand,
         ReplayCommand.subcommand,
         TestCommand.subcommand,
         RecordCommand.subcommand,
@@ -12,10 +14,12 @@ public enum CaretCommandLine {
         ImportCommand.subcommand,
         ShrinkCommand.subcommand,
         SuggestCommand.subcommand,
+        ApiCommand.subcommand,
     ]
 
     /// Runs `caret` with `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
+        LuaHooks.install()
         var terminal = Terminal.standard()
         return run(arguments, terminal: &terminal).rawValue
     }

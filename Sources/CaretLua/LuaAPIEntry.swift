@@ -148,11 +148,14 @@ public struct LuaAPI {
     public var modules: [LuaModule]
     /// Object types.
     public var types: [LuaObjectType]
+    /// Globals the host sets (documented; the host sets their values).
+    public var globals: [LuaGlobal]
 
     /// Creates an API description.
-    public init(modules: [LuaModule] = [], types: [LuaObjectType] = []) {
+    public init(modules: [LuaModule] = [], types: [LuaObjectType] = [], globals: [LuaGlobal] = []) {
         self.modules = modules
         self.types = types
+        self.globals = globals
     }
 
     /// This API followed by `other`'s modules and types; modules with the same name are merged.
@@ -166,6 +169,7 @@ public struct LuaAPI {
             }
         }
         result.types += other.types
+        result.globals += other.globals
         return result
     }
 }

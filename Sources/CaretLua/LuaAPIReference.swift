@@ -5,6 +5,12 @@ public enum LuaAPIReference {
     public static func markdown(for api: LuaAPI, title: String = "Caret Lua API") -> String {
         var out = "# \(title)\n\n"
         out += "<!-- Generated from the API entry table by LuaAPIReference.markdown; do not edit by hand. -->\n"
+        if !api.globals.isEmpty {
+            out += "\n## Globals\n\n| Global | Type | Description |\n|---|---|---|\n"
+            for global in api.globals {
+                out += "| `\(global.name)` | \(global.type.referenceName) | \(cell(global.doc)) |\n"
+            }
+        }
         for module in api.modules {
             out += "\n## Module `\(module.name)`\n\n\(module.doc)\n"
             for entry in module.functions {
@@ -61,6 +67,9 @@ public enum LuaAPIReference {
             for method in type.methods {
                 out += "\n" + functionStub(method, declaration: "\(type.name):\(method.name)")
             }
+        }
+        for global in api.globals {
+            out += "\n" + comment(global.doc) + "---@type \(global.type.luaLSName)\n\(global.name) = nil\n"
         }
         for module in api.modules {
             out += "\n" + comment(module.doc)

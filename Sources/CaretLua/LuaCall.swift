@@ -21,9 +21,9 @@ public struct LuaCall {
     /// The runtime that registered the function.
     public var runtime: LuaRuntime { box.runtime }
 
-    @inline(__always) private var offset: Int32 { box.isMethod ? 1 : 0 }
+    @inline(__always) var offset: Int32 { box.isMethod ? 1 : 0 }
 
-    @inline(__always) private func slot(_ argument: Int) -> Int32 { Int32(truncatingIfNeeded: argument) + offset }
+    @inline(__always) func slot(_ argument: Int) -> Int32 { Int32(truncatingIfNeeded: argument) + offset }
 
     /// The number of arguments passed, not counting `self`.
     public var argumentCount: Int { Int(lua_gettop(state) - offset) }
@@ -103,7 +103,14 @@ public struct LuaCall {
     }
 
     /// `self` of a method call, as a host object of class `T`.
+    @inline(__always)
     public func receiver<T: AnyObject>(as type: T.Type) throws -> T {
+        // Fast path: the handle's type is the one this method was registered on, and that type's
+        // class is T (one integer and one pointer compare instead of a dynamic cast).
+        if let block = caret_lua_to_object(state, 1), block.pointee.type_id == box.receiverTypeID,
+           box.receiverClass == ObjectIdentifier(T.self) {
+            return Unmanaged<T>.fromOpaque(block.pointee.object).takeUnretainedValue()
+        }
         if let object = hostObject(at: 1) as? T { return object }
         let expected = runtime.luaTypeName(of: T.self) ?? "\(T.self)"
         throw LuaCallError(

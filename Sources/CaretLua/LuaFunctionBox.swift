@@ -9,6 +9,9 @@ final class LuaFunctionBox {
     let isMethod: Bool
     let parameters: [LuaParameter]
     let function: LuaHostFunction
+    /// For methods: the registered type id and the Swift class of `self` (0 and nil otherwise).
+    var receiverTypeID: UInt32 = 0
+    var receiverClass: ObjectIdentifier?
     /// The owning runtime outlives every box (it closes the state before releasing them).
     unowned(unsafe) let runtime: LuaRuntime
 

@@ -36,9 +36,13 @@ extension LuaRuntime {
 
     private func register(_ type: LuaObjectType) {
         let base = lua_gettop(state)
+        let typeID = UInt32(objectTypes.count + 1)
         lua_createtable(state, 0, Int32(type.methods.count))
         for method in type.methods {
-            pushFunction(makeBox(name: method.name, isMethod: true, parameters: method.parameters, method.function))
+            let box = makeBox(name: method.name, isMethod: true, parameters: method.parameters, method.function)
+            box.receiverTypeID = typeID
+            box.receiverClass = ObjectIdentifier(type.swiftType)
+            pushFunction(box)
             LuaStack.rawSet(state, table: -2, key: method.name)
         }
         lua_createtable(state, 0, Int32(type.properties.count))

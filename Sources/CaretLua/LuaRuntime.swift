@@ -24,6 +24,8 @@ public final class LuaRuntime {
     let fileAccess: LuaFileAccess
     /// Receives each line `print` writes; when `nil`, lines are collected in `printedLines`.
     public var printHandler: ((String) -> Void)?
+    /// The object that owns this runtime and serves its host API (a `ScriptSession`), if any.
+    weak var owner: AnyObject?
     /// Lines printed while `printHandler` was `nil`.
     public private(set) var printedLines: [String] = []
 
@@ -138,6 +140,19 @@ public final class LuaRuntime {
         value.push(to: state, runtime: self)
         LuaStack.rawSet(state, table: LUA_GLOBALSINDEX, key: name)
         context.pointee.in_host -= 1
+    }
+
+    /// Sets global `name` to a new table holding `values` as its sequence `1…n` (a way to hand
+    /// bulk data to a script without building it in Lua).
+    public func setGlobal(_ name: String, array values: [LuaValue]) {
+        context.pointee.in_host += 1
+        defer { context.pointee.in_host -= 1 }
+        lua_createtable(state, Int32(clamping: values.count), 0)
+        for (index, value) in values.enumerated() {
+            value.push(to: state, runtime: self)
+            lua_rawseti(state, -2, Int32(clamping: index + 1))
+        }
+        LuaStack.rawSet(state, table: LUA_GLOBALSINDEX, key: name)
     }
 
     /// Sets global `name` to a handle to `object`, whose class must belong to a registered type.

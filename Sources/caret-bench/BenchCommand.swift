@@ -60,6 +60,7 @@ enum BenchCommand {
             ("memory", MemoryBenchmark.run),
             ("replay", ReplayBenchmarks.run),
             ("suggest", SuggestionBench.run),
+            ("lua", LuaBenchmarks.run),
         ]
         for (name, run) in suites {
             do {

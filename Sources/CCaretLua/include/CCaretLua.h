@@ -44,6 +44,7 @@ typedef struct caret_lua_ctx {
   double virtual_time;          /* seconds since the Unix epoch, supplied by the host */
   double virtual_start;         /* os.clock() is virtual_time - virtual_start */
   uint64_t next_serial;         /* serial numbers of host objects, in creation order */
+  int pending_events;           /* >0: the host queued events; the trampoline delivers them after it returns */
   caret_lua_dispatch_fn dispatch;
   caret_lua_release_fn release;
 } caret_lua_ctx;
@@ -87,6 +88,12 @@ int caret_lua_new_object_type(lua_State *L, const char *name, int methods, int g
 void caret_lua_push_object(lua_State *L, void *object, uint32_t type_id, int metatable_ref);
 /// The host object block at `index`, or NULL if the value is not a host object.
 caret_lua_object *caret_lua_to_object(lua_State *L, int index);
+
+/// Registry fields of event delivery: a host function returning the queued events as an array of
+/// pairs (handler key, event value) laid out flat, and a table mapping a handler key to an array
+/// of handler functions, each called with the event value.
+#define CARET_TAKE_EVENTS_KEY "caret.take_events"
+#define CARET_HANDLERS_KEY "caret.handlers"
 
 /// A C function that does nothing: the baseline of the call-overhead benchmark.
 int caret_lua_noop(lua_State *L);

@@ -1,0 +1,95 @@
+import CaretCore
+import CaretFormats
+import CaretLua
+import Foundation
+
+/// `caret repl`: Lua lines against an editor, printing the editor's state after each.
+enum ReplCommand {
+    static let subcommand = Subcommand(
+        name: "repl",
+        summary: "explore the Lua API line by line, seeing the document after each line",
+        help: """
+        usage: caret repl [--doc FILE | --text STRING] [--in FILE] [options of caret run]
+
+        Reads Lua from stdin (or --in FILE) one line at a time, runs it with the global `editor`
+        showing the document, and prints the values an expression gives (`= editor:length()` or
+        just `editor:length()`), then the document as canonical markup. A line that fails prints
+        `stdin:LINE: message` to stderr and the session goes on. Works with stdin not a terminal.
+
+        \(RunSupport.optionsHelp)
+          --in FILE              read lines from FILE instead of stdin
+
+        Exit codes: 0 ok, 64 usage, 65 some lines failed (only when stdin is not a terminal),
+        66 an input cannot be read.
+        """,
+        run: run
+    )
+
+    static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
+        let parsed = try ArgumentParser.parse(arguments, options: RunSupport.sessionOptions.union(["--in"]))
+        guard parsed.positionals.isEmpty else { throw CLIError.usage("unexpected argument '\(parsed.positionals[0])'") }
+        let (document, _) = try RunSupport.document(parsed)
+        let session: ScriptSession
+        do {
+            session = try ScriptSession(document: document, options: try RunSupport.runtimeOptions(parsed), scriptName: "stdin", arguments: parsed.rest)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError(.dataError, "\(error)")
+        }
+        let out = terminal
+        session.runtime.printHandler = { line in out.out(line) }
+        let interactive = parsed.value("--in") == nil && isatty(STDIN_FILENO) == 1
+        var lines: [String]?
+        if let path = parsed.value("--in") {
+            lines = try FileIO.readText(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines?.last == "" { lines?.removeLast() }
+        }
+        var number = 0
+        var failures = 0
+        while true {
+            if interactive { terminal.outRaw("> ") }
+            let line: String
+            if var pending = lines {
+                guard !pending.isEmpty else { break }
+                line = pending.removeFirst()
+                lines = pending
+            } else {
+                guard let read = readLine(strippingNewline: true) else { break }
+                line = read
+            }
+            number += 1
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            do {
+                let values = try evaluate(line, number: number, session)
+                if !values.isEmpty { terminal.out(values.map(describe).joined(separator: "\t")) }
+                terminal.out(Markup.print(session.main.editor.state))
+            } catch {
+                failures += 1
+                terminal.error(error.description)
+                if session.runtime.isStopped { return .dataError }
+            }
+        }
+        if interactive { terminal.out("") }
+        return failures > 0 && !interactive ? .dataError : .ok
+    }
+
+    /// Runs `line` as an expression (`return line`) when it compiles as one, else as statements.
+    static func evaluate(_ line: String, number: Int, _ session: ScriptSession) throws(LuaScriptError) -> [LuaValue] {
+        // Blank lines before the code make errors name the input line: `stdin:3: message`.
+        let padding = String(repeating: "\n", count: number - 1)
+        var source = line
+        if source.hasPrefix("=") { source = String(source.dropFirst()) }
+        do {
+            // Through `select`, so a failing call is not a tail call and keeps its position.
+            return try session.run(padding + "return select(1, " + source + "\n)", chunkName: "stdin")
+        } catch where error.kind == .syntax {
+            return try session.run(padding + source, chunkName: "stdin")
+        }
+    }
+
+    static func describe(_ value: LuaValue) -> String {
+        if case .string(let text) = value { return "\"" + text + "\"" }
+        return value.description
+    }
+}

@@ -1,0 +1,77 @@
+import CaretCore
+import CaretFormats
+import CaretLua
+import CaretReplay
+import Foundation
+
+/// `caret run SCRIPT`: runs a Lua script against a document and writes what it made.
+enum RunCommand {
+    static let subcommand = Subcommand(
+        name: "run",
+        summary: "run a Lua script against a document and print or write the result",
+        help: """
+        usage: caret run SCRIPT [--doc FILE | --text STRING] [--out FILE] [--format markup|json|text]
+                                [--seed N] [--clock SECONDS] [--allow-read DIR] [--allow-write DIR]
+                                [--max-instructions N] [--max-memory MB] [--timeout SECONDS]
+                                [--record TRACE] [--quiet] [-- ARGS...]
+
+        Runs SCRIPT in a sandbox with the global `editor` showing the document, then prints the
+        document (or writes it to --out, atomically: on failure the previous file is intact).
+        ARGS after `--` are the global `arg` table (arg[0] is SCRIPT). The API is docs/lua-api.md;
+        how to write scripts is docs/scripting.md.
+
+        \(RunSupport.optionsHelp)
+          --out FILE             write the document to FILE instead of stdout
+          --format FMT           markup, json or text (default: by --out's extension, else
+                                 --doc's format, else markup)
+          --record TRACE         record every editor command the script performs as a trace
+          --quiet                do not print the document (the script's print output still appears)
+
+        Exit codes: 0 ok, 1 a caret.expect failed, 64 usage, 65 the script failed (script.lua:LINE:
+        message and a traceback; a limit names its flag) or the document is malformed, 66 an input
+        cannot be read, 73 an output cannot be written.
+        """,
+        run: run
+    )
+
+    static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
+        let parsed = try ArgumentParser.parse(
+            arguments, flags: ["--quiet"], options: RunSupport.sessionOptions.union(["--out", "--format", "--record"]))
+        let scriptPath = try TraceCommandSupport.onePositional(parsed, "SCRIPT")
+        let source = try FileIO.readText(scriptPath)
+        let (document, docFormat) = try RunSupport.document(parsed)
+        let format = try parsed.value("--format").map(DocumentFormat.named)
+            ?? parsed.value("--out").map(DocumentFormat.forPath) ?? docFormat ?? .markup
+        let options = try RunSupport.runtimeOptions(parsed)
+        let session: ScriptSession
+        do {
+            session = try ScriptSession(document: document, options: options, scriptName: scriptPath, arguments: parsed.rest)
+        } catch let error as LuaScriptError {
+            throw CLIError(.software, "caret run: \(error)")
+        } catch {
+            throw CLIError(.dataError, "\(parsed.value("--doc") ?? "document"): \(error)")
+        }
+        let out = terminal
+        session.runtime.printHandler = { line in out.out(line) }
+        var sink: TraceFileSink?
+        if let tracePath = parsed.value("--record") {
+            do { sink = try TraceFileSink(path: tracePath) } catch { throw CLIError(.cannotCreate, "\(error)") }
+            try session.main.startRecording(to: sink!, seed: options.seed)
+        }
+        do {
+            try session.run(source, chunkName: scriptPath)
+        } catch {
+            throw RunSupport.failure(error, session: session)
+        }
+        let rendered = DocumentFiles.render(session.main.editor.state, format: format)
+        if let output = parsed.value("--out") {
+            try FileIO.write(rendered, to: output)
+        } else if !parsed.has("--quiet") {
+            terminal.outRaw(rendered)
+        }
+        // The process ends right after this: closing the Lua state and freeing the editor's undo
+        // history object by object would only delay the exit (everything is written already).
+        _ = Unmanaged.passRetained(session)
+        return .ok
+    }
+}

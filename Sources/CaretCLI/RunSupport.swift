@@ -1,0 +1,80 @@
+import Foundation
+import CaretCore
+import CaretFormats
+import CaretLua
+
+/// What `caret run` and `caret repl` share: the document options, the sandbox and limit options,
+/// and turning script errors into messages and exit codes.
+enum RunSupport {
+    /// Options that take a value, common to `run` and `repl`.
+    static let sessionOptions: Set<String> = [
+        "--doc", "--text", "--seed", "--allow-read", "--allow-write", "--max-instructions", "--max-memory", "--timeout", "--clock",
+    ]
+
+    static let optionsHelp = """
+          --doc FILE             the document: markup (.caret, .markup), JSON (.json) or plain text
+          --text STRING          the document as plain text (instead of --doc)
+          --seed N               seeds math.random (default 0)
+          --clock SECONDS        the virtual clock's start, seconds since 1970 UTC (os.time, os.date; default 0)
+          --allow-read DIR       caret.read_file/caret.open may read under DIR (repeatable)
+          --allow-write DIR      caret.write_file/editor:save may write under DIR (repeatable)
+          --max-instructions N   stop after N Lua instructions (turns the JIT off)
+          --max-memory MB        stop when Lua allocates more than MB MiB (default 512)
+          --timeout SECONDS      stop after SECONDS of wall-clock time (turns the JIT off)
+        """
+
+    /// The document `--doc`/`--text` name (empty when neither), and the format of `--doc`.
+    static func document(_ parsed: ParsedArguments) throws -> (DocumentState, DocumentFormat?) {
+        if parsed.value("--doc") != nil && parsed.value("--text") != nil {
+            throw CLIError.usage("give either --doc FILE or --text STRING, not both")
+        }
+        if let path = parsed.value("--doc") {
+            let format = DocumentFormat.forPath(path)
+            return (try DocumentFiles.load(path, format: format), format)
+        }
+        if let text = parsed.value("--text") { return (DocumentState(text: AttributedText(text)), nil) }
+        return (DocumentState(text: AttributedText()), nil)
+    }
+
+    /// The runtime options the flags ask for.
+    static func runtimeOptions(_ parsed: ParsedArguments) throws -> LuaRuntimeOptions {
+        var options = LuaRuntimeOptions()
+        if let seed = parsed.value("--seed") {
+            guard let value = UInt64(seed) else { throw CLIError.usage("--seed expects a non-negative integer, got '\(seed)'") }
+            options.seed = value
+        }
+        options.virtualTime = try parsed.number("--clock", in: -1e15...1e15) ?? 0
+        options.instructionLimit = try parsed.integer("--max-instructions", in: 1...Int.max)
+        if let megabytes = try parsed.number("--max-memory", in: 1...1_048_576) { options.memoryLimit = Int(megabytes * 1_048_576) }
+        options.timeout = try parsed.number("--timeout", in: 0.001...1e9)
+        options.readableRoots = try directories(parsed.values("--allow-read"), "--allow-read")
+        options.writableRoots = try directories(parsed.values("--allow-write"), "--allow-write")
+        return options
+    }
+
+    static func directories(_ paths: [String], _ flag: String) throws -> [String] {
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CLIError.usage("\(flag) \(path): not a directory")
+            }
+        }
+        return paths
+    }
+
+    /// The message and exit code for a script error: 65 (limits name the flag that set them), 1
+    /// for a failed expectation.
+    static func failure(_ error: LuaScriptError, session: ScriptSession?) -> CLIError {
+        var text = error.description
+        switch error.kind {
+        case .instructionLimit: text = error.headline + " (raise it with --max-instructions)"
+        case .memoryLimit: text = error.headline + " (raise it with --max-memory)"
+        case .timeout: text = error.headline + " (raise it with --timeout)"
+        default: break
+        }
+        if let session, let last = session.failedExpectations.last, error.message == last {
+            return CLIError(.checkFailed, text)
+        }
+        return CLIError(.dataError, text)
+    }
+}

@@ -1,0 +1,100 @@
+import CCaretLua
+import CLuaJIT
+import CaretCore
+import CaretFormats
+import CaretReplay
+
+/// What a script runs in: one sandboxed `LuaRuntime` with the editor API registered, the global
+/// `editor` (the document the script works on), the global `arg` (the script's arguments) and
+/// the queue of editor events waiting for Lua handlers.
+///
+/// Events (`editor:on("change", fn)`) are queued while a command runs and handed to Lua by the C
+/// trampoline after the host function has returned, so no Lua code runs with Swift frames of the
+/// command on the stack.
+public final class ScriptSession {
+    /// The runtime.
+    public let runtime: LuaRuntime
+    /// The editor scripts see as the global `editor`.
+    public let main: ScriptEditor
+    /// Expectations (`caret.expect`, `editor:expect`) that failed, in order (their diffs).
+    public internal(set) var failedExpectations: [String] = []
+    /// Events waiting for delivery: handler key and event.
+    var queue: [(key: String, event: EditorEvent)] = []
+    var nextEditorID = 1
+
+    /// The whole Lua API of a session: the built-in `caret` functions and the editor API. The
+    /// reference (`docs/lua-api.md`) and the LuaLS stubs (`docs/caret.d.lua`) are rendered from it.
+    public static var api: LuaAPI { LuaRuntime.builtinAPI.merging(EditorLuaAPI.api) }
+
+    /// A session whose `editor` shows `document`; `arguments` become the global `arg` (with
+    /// `arg[0]` = `scriptName`).
+    /// - Throws: `LuaScriptError` when the runtime cannot be made; `EditorError` for a document
+    ///   whose selection is invalid.
+    public init(
+        document: DocumentState = DocumentState(text: AttributedText()),
+        editorOptions: EditorOptions = EditorOptions(),
+        options: LuaRuntimeOptions = LuaRuntimeOptions(),
+        scriptName: String = "script.lua",
+        arguments: [String] = []
+    ) throws {
+        runtime = try LuaRuntime(options: options, api: EditorLuaAPI.api)
+        let editor = try Editor(state: document, options: editorOptions)
+        main = ScriptEditor(editor: editor, id: 0, session: nil)
+        main.session = self
+        runtime.owner = self
+        runtime.setGlobal("editor", object: main)
+        installArguments(scriptName: scriptName, arguments)
+        installEventDelivery()
+    }
+
+    /// Runs `source` as the chunk `chunkName`.
+    /// - Returns: the chunk's return values.
+    /// - Throws: `LuaScriptError` with the script's position and traceback.
+    @discardableResult
+    public func run(_ source: String, chunkName: String = "script.lua") throws(LuaScriptError) -> [LuaValue] {
+        try runtime.run(source, chunkName: chunkName)
+    }
+
+    /// The session that owns the runtime of a call.
+    static func of(_ call: LuaCall) throws -> ScriptSession {
+        guard let session = call.runtime.owner as? ScriptSession else {
+            throw LuaCallError("'\(call.box.name)' needs a script session (the runtime was made without one)")
+        }
+        return session
+    }
+
+    /// A new editor for `caret.document` and `caret.open`.
+    func makeEditor(_ state: DocumentState) throws -> ScriptEditor {
+        let editor = try Editor(state: state, options: main.editor.options)
+        nextEditorID += 1
+        return ScriptEditor(editor: editor, id: nextEditorID, session: self)
+    }
+
+    /// Sets the global `arg`: `arg[0]` the script, `arg[1…]` the arguments.
+    func installArguments(scriptName: String, _ arguments: [String]) {
+        let state = runtime.state
+        runtime.context.pointee.in_host += 1
+        defer { runtime.context.pointee.in_host -= 1 }
+        lua_createtable(state, Int32(arguments.count), 1)
+        LuaStack.push(string: scriptName, to: state)
+        lua_rawseti(state, -2, 0)
+        for (index, argument) in arguments.enumerated() {
+            LuaStack.push(string: argument, to: state)
+            lua_rawseti(state, -2, Int32(index + 1))
+        }
+        LuaStack.rawSet(state, table: LUA_GLOBALSINDEX, key: "arg")
+    }
+
+    /// Compares `editor`'s state with `markup` as a trace checkpoint does: with the selection
+    /// (and typing attributes) only when the markup has a `|`.
+    /// - Returns: nil when they agree, else a readable message with a unified diff.
+    static func expectation(_ markup: String, editor: Editor) throws -> String? {
+        let expected: DocumentState
+        do { expected = try Markup.parse(markup) } catch {
+            throw LuaCallError("bad argument #1 to 'expect': the expected markup does not parse: \(error)")
+        }
+        guard let mismatch = TracePlayer.mismatch(Checkpoint(expected: expected), editor) else { return nil }
+        return "expectation failed: the editor does not show the expected document\n"
+            + UnifiedDiff.diff(mismatch.expected, mismatch.actual, from: "expected", to: "actual")
+    }
+}

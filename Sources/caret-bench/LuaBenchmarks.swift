@@ -1,0 +1,119 @@
+import CaretCore
+import CaretFormats
+import CaretLua
+import Foundation
+
+/// The Lua editor API: nanoseconds per Lua → Swift call, the automerge-paper trace replayed by a
+/// Lua loop with one `editor:replace` call per edit, and `caret run` of a one-line script as a
+/// process, start to exit.
+enum LuaBenchmarks {
+    static func run(_ options: BenchOptions, _ report: BenchReport) throws {
+        if options.wants("lua call") { try calls(options, report) }
+        if options.wants("lua automerge-paper") { try automerge(options, report) }
+        if options.wants("lua caret run") { try process(options, report) }
+    }
+
+    /// `editor:length()` and `editor:insert("x")` from a Lua loop (loop cost included; JIT on).
+    static func calls(_ options: BenchOptions, _ report: BenchReport) throws {
+        let reads = options.quick ? 1_000_000 : 10_000_000
+        let session = try ScriptSession(options: LuaRuntimeOptions(memoryLimit: nil))
+        try session.run("function bench_length(n) local e = editor for i = 1, n do e:length() end end")
+        let cpuBefore = ReplayBenchmarks.cpuSeconds()
+        let read = try Clock.median(3) { try session.runtime.call("bench_length", [.number(Double(reads))]) }
+        let readCPU = (ReplayBenchmarks.cpuSeconds() - cpuBefore) * 1e9 / Double(3 * reads)
+        report.add("lua call: editor:length()", read / Double(reads), "ns/call",
+                   note: "\(reads) calls from a Lua loop, JIT on, median of 3; \(BenchReport.format(readCPU)) ns of CPU")
+        let inserts = options.quick ? 20_000 : 200_000
+        var samples: [Double] = []
+        for _ in 0..<3 {
+            let fresh = try ScriptSession(options: LuaRuntimeOptions(memoryLimit: nil))
+            try fresh.run("function bench_insert(n) local e = editor for i = 1, n do e:insert('x') end end")
+            samples.append(try Clock.median(1) { try fresh.runtime.call("bench_insert", [.number(Double(inserts))]) })
+        }
+        let insert = samples.sorted()[1]
+        report.add("lua call: editor:insert('x')", insert / Double(inserts), "ns/call",
+                   note: "\(inserts) typed characters into one document (typing path, undo coalescing), median of 3")
+    }
+
+    /// automerge-paper: edits converted to UTF-16 beforehand, handed to Lua as three arrays, and
+    /// replayed by `for i = 1, #locations do editor:replace(locations[i], lengths[i], texts[i]) end`.
+    static func automerge(_ options: BenchOptions, _ report: BenchReport) throws {
+        let directory = options.tracesDirectory ?? EditingTrace.defaultDirectory()
+        let trace = try EditingTrace(path: directory + "/automerge-paper.json.gz")
+        let repetitions = options.repetitions ?? (options.quick ? 3 : 9)
+        let locations = trace.edits.map { LuaValue.number(Double($0.location)) }
+        let lengths = trace.edits.map { LuaValue.number(Double($0.length)) }
+        let texts = trace.edits.map { LuaValue.string($0.text) }
+        let loop = "local e, l, n, t = editor, locations, lengths, texts for i = 1, #l do e:replace(l[i], n[i], t[i]) end"
+        var samples: [Double] = []
+        var cpu = 0.0
+        for _ in 0..<repetitions {
+            let session = try ScriptSession(document: DocumentState(text: AttributedText(trace.startContent)),
+                                            options: LuaRuntimeOptions(memoryLimit: nil))
+            session.runtime.setGlobal("locations", array: locations)
+            session.runtime.setGlobal("lengths", array: lengths)
+            session.runtime.setGlobal("texts", array: texts)
+            let cpuStart = ReplayBenchmarks.cpuSeconds()
+            let start = Clock.now()
+            try session.run(loop, chunkName: "replay.lua")
+            samples.append(Double(Clock.now() - start))
+            cpu += ReplayBenchmarks.cpuSeconds() - cpuStart
+            guard session.main.editor.text.string == trace.endContent else { throw BenchError("lua replay: wrong final text") }
+        }
+        samples.sort()
+        let lua = samples[samples.count / 2]
+        report.add("lua automerge-paper: editor:replace per edit", lua / 1e6, "ms",
+                   note: "\(trace.edits.count) calls, undo on, median of \(repetitions), \(BenchReport.format(cpu * 1000 / Double(repetitions))) ms CPU mean; target <= 60 ms, aim <= 15 ms")
+        var swiftSamples: [Double] = []
+        var swiftCPU = 0.0
+        for _ in 0..<repetitions {
+            let editor = try Editor(text: AttributedText(trace.startContent))
+            let cpuStart = ReplayBenchmarks.cpuSeconds()
+            let start = Clock.now()
+            for edit in trace.edits {
+                try editor.perform(.replaceRange(edit.location..<(edit.location + edit.length), with: edit.text))
+            }
+            swiftSamples.append(Double(Clock.now() - start))
+            swiftCPU += ReplayBenchmarks.cpuSeconds() - cpuStart
+        }
+        swiftSamples.sort()
+        let swift = swiftSamples[swiftSamples.count / 2]
+        report.add("  the same through Editor.perform(.replaceRange) in Swift", swift / 1e6, "ms",
+                   note: String(format: "%.0f ms CPU mean; the Lua layer adds %.0f ns of CPU per edit", swiftCPU * 1000 / Double(repetitions),
+                                (cpu - swiftCPU) * 1e9 / Double(repetitions * trace.edits.count)))
+    }
+
+    /// `caret run` of `editor:insert("x")` as a process: the release `caret` beside this binary.
+    static func process(_ options: BenchOptions, _ report: BenchReport) throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("caret").path
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw BenchError("\(executable) not found: build it with swift build -c release --product caret")
+        }
+        let script = NSTemporaryDirectory() + "caret-bench-one-line-\(getpid()).lua"
+        try "editor:insert('x')\n".write(toFile: script, atomically: true, encoding: .utf8)
+        defer { unlink(script) }
+        let runs = options.quick ? 11 : 51
+        var samples: [Double] = []
+        // posix_spawn and waitpid: Foundation's Process adds ~30 ms of its own per spawn here.
+        let arguments = [executable, "run", script, "--text", "hello"]
+        for _ in 0..<runs {
+            var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            var pid: pid_t = 0
+            let start = Clock.now()
+            let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+            var status: Int32 = 0
+            if spawned == 0 { waitpid(pid, &status, 0) }
+            samples.append(Double(Clock.now() - start))
+            posix_spawn_file_actions_destroy(&actions)
+            for pointer in argv { free(pointer) }
+            guard spawned == 0, status == 0 else { throw BenchError("caret run failed (spawn \(spawned), status \(status))") }
+        }
+        samples.sort()
+        report.add("lua caret run of a one-line script (process)", samples[runs / 2] / 1e6, "ms",
+                   note: "median of \(runs) spawns, fastest \(BenchReport.format(samples[0] / 1e6)) ms; target <= 10 ms, aim <= 7 ms")
+    }
+}
