@@ -34,7 +34,10 @@ enum ShrinkCommand {
         }
         try FileIO.write(result.trace.serialized(), to: output)
         terminal.out("\(result.originalCount) events -> \(result.trace.events.count) (\(result.replays) replays); \(output) still fails:")
-        terminal.out(TraceCommandSupport.render(result.failure, on: terminal))
+        // The failure's lines are the smaller trace's: name that file, not TRACE.
+        var failure = result.failure
+        failure.file = output
+        terminal.out(TraceCommandSupport.render(failure, on: terminal))
         return .ok
     }
 }
