@@ -15,16 +15,52 @@ public enum JSONLocator {
 
     /// The same for a text as UTF-8 bytes and a path already split into components.
     public static func position(of path: [Component], in bytes: [UInt8]) -> (line: Int, column: Int)? {
+        place(of: path, in: bytes).map { lineAndColumn($0.reported, in: bytes) }
+    }
+
+    /// Where a path leads in a JSON text.
+    public struct Place: Equatable, Sendable {
+        /// The byte offset to report: a member's name, an element's first byte.
+        public var reported: Int
+        /// The byte offset of the value itself.
+        public var value: Int
+        /// How many components of the path were found (all of them, or the deepest part that exists).
+        public var matched: Int
+    }
+
+    /// Where `path` (or the deepest part of it that exists) is in `bytes`; nil when empty.
+    public static func place(of path: [Component], in bytes: [UInt8]) -> Place? {
         var scanner = Scanner(bytes: bytes)
         scanner.skipWhitespace()
         guard scanner.index < bytes.count else { return nil }
-        var offset = scanner.index
+        var place = Place(reported: scanner.index, value: scanner.index, matched: 0)
         for component in path {
             guard let found = scanner.find(component) else { break }
-            offset = found.reported
+            place = Place(reported: found.reported, value: found.value, matched: place.matched + 1)
             scanner.index = found.value
         }
-        return lineAndColumn(offset, in: bytes)
+        return place
+    }
+
+    /// The byte offset of the `scalar`-th Unicode scalar (0-based) of the contents of the JSON
+    /// string whose opening quote is at `offset`, escapes counted as the scalars they stand for
+    /// (a `\uD83D\uDE00` pair as one); the closing quote when the string is shorter.
+    public static func offset(ofScalar scalar: Int, inStringAt offset: Int, in bytes: [UInt8]) -> Int {
+        var index = offset + 1
+        var remaining = scalar
+        while remaining > 0, index < bytes.count, bytes[index] != 0x22 {
+            if bytes[index] == 0x5C {
+                let isPair = index + 1 < bytes.count && bytes[index + 1] == 0x75 && index + 11 < bytes.count
+                    && bytes[index + 6] == 0x5C && bytes[index + 7] == 0x75
+                    && [0x64, 0x44].contains(bytes[index + 2]) && [0x38, 0x39, 0x61, 0x62, 0x41, 0x42].contains(bytes[index + 3])
+                index += bytes.count > index + 1 && bytes[index + 1] == 0x75 ? (isPair ? 12 : 6) : 2
+            } else {
+                let lead = bytes[index]
+                index += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            }
+            remaining -= 1
+        }
+        return min(index, bytes.count)
     }
 
     /// One step of a path.
@@ -75,7 +111,8 @@ public enum JSONLocator {
         return result
     }
 
-    static func lineAndColumn(_ offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    /// The 1-based line and column (in Unicode scalars) of byte `offset`.
+    public static func lineAndColumn(_ offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         for byte in bytes[..<min(offset, bytes.count)] {

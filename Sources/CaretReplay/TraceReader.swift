@@ -82,7 +82,7 @@ public enum TraceReader {
         switch Result(catching: body) {
         case .success(let value): return value
         case .failure(let error):
-            throw TraceError(file: file, line: line, column: column(of: error.member, line: line, in: buffer), message: error.message)
+            throw TraceError(file: file, line: line, column: column(of: error, line: line, in: buffer), message: error.message)
         }
     }
 
@@ -95,6 +95,25 @@ public enum TraceReader {
             index = bytes.index(after: index)
         }
         return index
+    }
+
+    /// The 1-based column (in Unicode scalars) on `line` of what `error` is about: the value at
+    /// its path, the character of markup at fault inside a string, or its member's name.
+    static func column(of error: TraceDecodingError, line: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        let path = error.path ?? error.member.map { [.key($0)] } ?? []
+        guard !path.isEmpty else { return 1 }
+        let start = lineStart(line, in: buffer)
+        var end = start
+        while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+        let bytes = Array(buffer[start..<end])
+        guard let place = JSONLocator.place(of: path, in: bytes), place.matched == path.count else {
+            return column(of: error.member, line: line, in: buffer)
+        }
+        var offset = place.reported
+        if let scalar = error.markupScalar, place.value < bytes.count, bytes[place.value] == 0x22 {
+            offset = JSONLocator.offset(ofScalar: scalar, inStringAt: place.value, in: bytes)
+        }
+        return JSONLocator.lineAndColumn(offset, in: bytes).column
     }
 
     /// The 1-based column (in Unicode scalars) of the member name `"member"` on `line`, or 1.
