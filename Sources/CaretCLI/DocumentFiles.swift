@@ -29,10 +29,13 @@ public enum DocumentFormat: String, CaseIterable, Sendable {
 
 /// Loading and saving documents with errors that name the file and the place.
 public enum DocumentFiles {
-    /// Parses `text` (the contents of `name`) in `format`. A markup file's last line break (LF
+    /// Parses `text` (the contents of `name`) in `format`, without a leading byte order mark.
+    /// A markup file's last line break (LF
     /// or CRLF) ends the file, not the document: it is what `render` writes after the markup, so
     /// `caret replay --print markup > doc.caret` reads back as the same document.
     public static func parse(_ text: String, format: DocumentFormat, name: String) throws -> DocumentState {
+        // A byte order mark is a file signature some editors add, not text.
+        if text.unicodeScalars.first == "\u{FEFF}" { return try parse(String(text.unicodeScalars.dropFirst()), format: format, name: name) }
         switch format {
         case .text:
             return DocumentState(text: AttributedText(text))

@@ -36,6 +36,9 @@ public enum TraceReader {
     }
 
     static func read(_ buffer: UnsafeBufferPointer<UInt8>, file: String) throws -> Trace {
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw TraceError(file: file, line: 1, column: 1, message: "the file starts with a byte order mark (U+FEFF); a trace is UTF-8 without one (an editor's \"UTF-8 with BOM\" setting adds it)")
+        }
         var header: TraceHeader?
         var events: [TraceEvent] = []
         var lines: [Int] = []

@@ -224,3 +224,21 @@ import Testing
         #expect(reports.count == 1)
     }
 }
+
+@Suite struct ByteOrderMarkReviewTests {
+    @Test func documentsDropABOMTracesRefuseItClearly() {
+        let dir = TempDirectory()
+        defer { dir.remove() }
+        let doc = dir.file("d.caret", "\u{FEFF}ab|\n")
+        let input = dir.file("in.txt", "print\n")
+        #expect(caret(["record", "--doc", doc, "--in", input, "--out", dir.path + "/r.caret-trace"]).stdout == "ab|\n")
+        let trace = dir.file("t.caret-trace", "\u{FEFF}" + passing)
+        let result = caret(["replay", trace])
+        #expect(result.code == .dataError)
+        #expect(result.stderr.hasPrefix("\(trace):1:1: the file starts with a byte order mark"))
+    }
+
+    @Test func unboundedIntegerOptionSaysSo() {
+        #expect(caret(["replay", "t", "--until", "-1"]).stderr.hasPrefix("caret replay: --until expects a whole number >= 0, got '-1'"))
+    }
+}
