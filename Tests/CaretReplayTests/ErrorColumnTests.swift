@@ -33,3 +33,12 @@ import Testing
         #expect(error("{\"caret-trace\":1}\n{\"check\":\"bold\",\"traits\":{\"bold\":\"x\"}}") == #"t:2:27: expected "on", "off" or "mixed", got "x""#)
     }
 }
+
+@Suite struct TraceUpdaterLineEndingTests {
+    @Test func crlfTraceKeepsCRLFOnRewrittenLines() throws {
+        let trace = "{\"caret-trace\":1,\"document\":\"ab|\"}\r\n{\"text\":\"c\"}\r\n{\"check\":\"abX|\"}\r\n{\"text\":\"d\"}\r\n"
+        let (bytes, changed) = try TraceUpdater.update(Array(trace.utf8), file: "t")
+        #expect(changed == 1)
+        #expect(String(decoding: bytes, as: UTF8.self) == trace.replacingOccurrences(of: "abX|", with: "abc|"))
+    }
+}
