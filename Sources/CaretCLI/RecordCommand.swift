@@ -14,7 +14,8 @@ enum RecordCommand {
         Reads one instruction a line from stdin (or --in FILE), applies it to an editor showing
         FILE (markup .caret, .json or text; empty without --doc) and appends the event to TRACE
         at once, so an interrupted session keeps everything but the line being written.
-        TRACE must not exist: a recording never truncates an earlier one. With --force an
+        TRACE - writes the trace to stdout (and what check and print show to stderr).
+        Otherwise TRACE must not exist: a recording never truncates an earlier one. With --force an
         existing TRACE is replaced when the input ends (the new recording is written beside it
         until then, so an interrupted session leaves the old TRACE as it was).
 
@@ -55,6 +56,11 @@ enum RecordCommand {
         // A new trace is written in place, line by line, so a crash loses at most the last line.
         // An existing one is never truncated: without --force that is an error, with --force the
         // new recording goes to a temporary file beside it that replaces it when the input ends.
+        if output == "-" {
+            // The trace on stdout: states that `check` and `print` show go to stderr instead.
+            let sink = TraceFileSink(descriptor: STDOUT_FILENO, name: "-")
+            return try record(lines, name: inputName, recorder: try recorder(editor, sink), statesToStderr: true, terminal: &terminal)
+        }
         var temporary: String?
         let sink: TraceFileSink
         do {
@@ -92,7 +98,9 @@ enum RecordCommand {
     }
 
     /// Applies and records each line; returns 65 when some line was refused.
-    static func record(_ lines: AnyIterator<[UInt8]>, name: String, recorder: TraceRecorder, terminal: inout Terminal) throws -> ExitCode {
+    static func record(_ lines: AnyIterator<[UInt8]>, name: String, recorder: TraceRecorder, statesToStderr: Bool = false,
+                       terminal: inout Terminal) throws -> ExitCode {
+        let show = { [terminal] (text: String) in statesToStderr ? terminal.error(text) : terminal.out(text) }
         var number = 0
         var refused = 0
         for bytes in lines {
@@ -106,10 +114,10 @@ enum RecordCommand {
             do {
                 switch try RecordSyntax.parse(line) {
                 case .nothing: break
-                case .print: terminal.out(Markup.print(recorder.editor.state))
+                case .print: show(Markup.print(recorder.editor.state))
                 case .check(let traits, let typing):
                     let checkpoint = try recorder.checkpoint(traits: traits, typing: typing)
-                    terminal.out(Markup.print(checkpoint.expected))
+                    show(Markup.print(checkpoint.expected))
                 case .events(let events):
                     for event in events { try recorder.record(event) }
                 }

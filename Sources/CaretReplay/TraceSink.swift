@@ -10,6 +10,7 @@ public protocol TraceSink: AnyObject {
 /// is recorded, so a crash loses at most the line being written.
 public final class TraceFileSink: TraceSink {
     let descriptor: Int32
+    private var ownsDescriptor = true
     /// The path written.
     public let path: String
 
@@ -33,7 +34,14 @@ public final class TraceFileSink: TraceSink {
         guard fsync(descriptor) == 0 else { throw TraceFileError(path: path, message: "cannot write (\(String(cString: strerror(errno))))") }
     }
 
-    deinit { close(descriptor) }
+    /// Writes to an open descriptor (standard output, a pipe), which it leaves open.
+    public init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        path = name
+        ownsDescriptor = false
+    }
+
+    deinit { if ownsDescriptor { close(descriptor) } }
 
     /// Writes `line` and a newline with one `write` call.
     public func writeLine(_ line: String) throws {
