@@ -65,6 +65,7 @@ public enum ArgumentParser {
                         guard i < arguments.count else { throw CLIError.usage("\(name) needs a value") }
                         value = arguments[i]
                     }
+                    guard !value.isEmpty else { throw CLIError.usage("\(name) needs a value, got an empty one") }
                     parsed.options[name, default: []].append(value)
                 } else {
                     throw CLIError.usage("unknown option '\(name)'")

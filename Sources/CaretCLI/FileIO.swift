@@ -4,18 +4,30 @@ import Foundation
 /// temporary file beside it, flushed to disk and renamed into place, so a failure leaves the
 /// previous file intact.
 public enum FileIO {
-    /// The bytes of `path` ("-" for stdin), or a CLIError with exit code 66.
+    /// The bytes of `path` ("-" for stdin), or a CLIError with exit code 66 that says why
+    /// (no such file, permission denied, a directory).
     public static func read(_ path: String) throws -> [UInt8] {
         if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = String(cString: strerror(errno))
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw CLIError(.noInput, "\(path): is a directory, expected a file")
-            }
-            throw CLIError(.noInput, "\(path): cannot read (\(reason))")
+        guard !path.isEmpty else { throw CLIError(.noInput, "'': cannot read an empty path") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CLIError(.noInput, "\(path): cannot read (\(String(cString: strerror(errno))))") }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw CLIError(.noInput, "\(path): is a directory, expected a file")
         }
-        return [UInt8](data)
+        var bytes: [UInt8] = []
+        if info.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CLIError(.ioError, "\(path): cannot read (\(String(cString: strerror(errno))))")
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
     }
 
     /// Throws the error `read` would (66) when `path` is not a file that can be opened.

@@ -36,6 +36,9 @@ enum TestCommand {
         guard !parsed.positionals.isEmpty else { throw CLIError.usage("missing PATH") }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let jobs = try parsed.integer("--jobs", in: 1...1024) ?? cores
+        if parsed.has("--update"), let report = parsed.has("--tap") ? "--tap" : parsed.value("--junit") != nil ? "--junit" : nil {
+            throw CLIError.usage("--update rewrites traces and reports nothing; it does not go with \(report)")
+        }
         if parsed.has("--update"), !parsed.has("--force"), let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty {
             throw CLIError.usage("refusing to --update checkpoints with CI set (CI=\(ci)); pass --force to do it anyway")
         }

@@ -242,3 +242,24 @@ import Testing
         #expect(caret(["replay", "t", "--until", "-1"]).stderr.hasPrefix("caret replay: --until expects a whole number >= 0, got '-1'"))
     }
 }
+
+@Suite struct ArgumentReviewTests {
+    @Test func emptyOptionValuesAndPathsAreRefusedClearly() {
+        #expect(caret(["replay", "t.caret-trace", "--out="]).code == .usage)
+        #expect(caret(["test", ".", "--filter="]).stderr.hasPrefix("caret test: --filter needs a value, got an empty one"))
+        let empty = caret(["replay", ""])
+        #expect(empty.code == .noInput)
+        #expect(empty.stderr == "'': cannot read an empty path\n")
+    }
+
+    @Test func missingFileSaysWhy() {
+        let result = caret(["replay", "/nonexistent/t.caret-trace"])
+        #expect(result.code == .noInput)
+        #expect(result.stderr == "/nonexistent/t.caret-trace: cannot read (No such file or directory)\n")
+    }
+
+    @Test func updateDoesNotGoWithReports() {
+        #expect(caret(["test", ".", "--update", "--force", "--tap"]).code == .usage)
+        #expect(caret(["test", ".", "--update", "--force", "--junit", "j.xml"]).code == .usage)
+    }
+}
