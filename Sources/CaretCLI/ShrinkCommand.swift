@@ -27,7 +27,12 @@ enum ShrinkCommand {
         let trace = try TraceCommandSupport.loadTrace(path)
         let result: TraceShrinker.Result
         do {
-            result = try TraceShrinker.shrink(trace, file: path)
+            let interactive = terminal.isInteractive
+            let progressTerminal = terminal
+            result = try TraceShrinker.shrink(trace, file: path) { replays, events in
+                if interactive { progressTerminal.errorRaw("\rshrinking: \(events) events after \(replays) replays…\u{1B}[K") }
+            }
+            if interactive { terminal.errorRaw("\r\u{1B}[K") }
         } catch let error as TraceShrinker.NotFailing {
             terminal.error("\(path): \(error)")
             return .checkFailed

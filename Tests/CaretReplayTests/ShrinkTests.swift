@@ -73,3 +73,17 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+@Suite struct ShrinkProgressTests {
+    @Test func progressHearsEveryReplayAndTheShrinkingSize() throws {
+        var lines = [#"{"caret-trace":1,"document":"|"}"#]
+        for i in 0..<40 { lines.append(i == 30 ? #"{"select":[0,999]}"# : #"{"text":"ab"}"#) }
+        let trace = try TraceReader.read(lines.joined(separator: "\n"), file: "t")
+        var heard: [(Int, Int)] = []
+        let result = try TraceShrinker.shrink(trace, file: "t") { heard.append(($0, $1)) }
+        #expect(heard.count == result.replays - 1)
+        #expect(heard.map(\.0) == Array(2...result.replays))
+        #expect(heard.last!.1 == 1)
+        #expect(zip(heard, heard.dropFirst()).allSatisfy { $0.1 >= $1.1 })
+    }
+}
