@@ -1,5 +1,6 @@
 import CaretCore
 import CaretFormats
+import Foundation
 import Testing
 @testable import CaretReplay
 
@@ -85,5 +86,16 @@ struct SplitMix {
         #expect(heard.map(\.0) == Array(2...result.replays))
         #expect(heard.last!.1 == 1)
         #expect(zip(heard, heard.dropFirst()).allSatisfy { $0.1 >= $1.1 })
+    }
+}
+
+@Suite struct DiscoveryReviewTests {
+    @Test func aDirectoryNamedLikeATraceIsSearchedNotRun() throws {
+        let base = FileManager.default.temporaryDirectory.path + "/caret-discover-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try FileManager.default.createDirectory(atPath: base + "/x.caret-trace", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: base + "/x.caret-trace/inner.caret-trace", contents: Data("{\"caret-trace\":1}\n".utf8))
+        #expect(try TestRunner.discover([base]) == [base + "/x.caret-trace/inner.caret-trace"])
+        #expect(TestRunner.run(base + "/x.caret-trace").message == "\(base)/x.caret-trace: is a directory, expected a file")
     }
 }
