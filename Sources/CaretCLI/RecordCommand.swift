@@ -14,10 +14,11 @@ enum RecordCommand {
         Reads one instruction a line from stdin (or --in FILE), applies it to an editor showing
         FILE (markup .caret, .json or text; empty without --doc) and appends the event to TRACE
         at once, so an interrupted session keeps everything but the line being written.
-        TRACE - writes the trace to stdout (and what check and print show to stderr).
-        Otherwise TRACE must not exist: a recording never truncates an earlier one. With --force an
+
+        TRACE must not exist: a recording never truncates an earlier one. With --force an
         existing TRACE is replaced when the input ends (the new recording is written beside it
-        until then, so an interrupted session leaves the old TRACE as it was).
+        until then, so an interrupted session leaves the old TRACE as it was). With --out -
+        the trace goes to stdout, and what check and print show goes to stderr.
 
           type TEXT              text input (\\n, \\t, \\\\ escapes)
           key CHORD...           key chords: key cmd+b shift+alt+left
