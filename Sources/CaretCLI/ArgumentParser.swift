@@ -19,7 +19,8 @@ public struct ParsedArguments {
     public func integer(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw CLIError.usage("\(name) expects an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
+            let expected = range.upperBound == Int.max ? "a whole number >= \(range.lowerBound)" : "an integer in \(range.lowerBound)...\(range.upperBound)"
+            throw CLIError.usage("\(name) expects \(expected), got '\(text)'")
         }
         return number
     }
@@ -64,6 +65,7 @@ public enum ArgumentParser {
                         guard i < arguments.count else { throw CLIError.usage("\(name) needs a value") }
                         value = arguments[i]
                     }
+                    guard !value.isEmpty else { throw CLIError.usage("\(name) needs a value, got an empty one") }
                     parsed.options[name, default: []].append(value)
                 } else {
                     throw CLIError.usage("unknown option '\(name)'")

@@ -21,7 +21,15 @@ public enum CaretCommandLine {
     public static func main(_ arguments: [String]) -> Int32 {
         LuaHooks.install()
         var terminal = Terminal.standard()
-        return run(arguments, terminal: &terminal).rawValue
+        return finish(run(arguments, terminal: &terminal), terminal: terminal).rawValue
+    }
+
+    /// `code`, unless writing to stdout failed (a full disk, a closed pipe's descriptor): then a
+    /// message on stderr and exit 74, so that a script never takes cut-short output for success.
+    static func finish(_ code: ExitCode, terminal: Terminal) -> ExitCode {
+        guard let reason = terminal.failures.stdout else { return code }
+        terminal.error("caret: cannot write to standard output (\(reason))")
+        return code == .ok || code == .checkFailed ? .ioError : code
     }
 
     static func run(_ arguments: [String], terminal: inout Terminal) -> ExitCode {
@@ -31,7 +39,11 @@ public enum CaretCommandLine {
         }
         switch first {
         case "--help", "-h", "help":
-            if arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
+            if arguments.count > 1 {
+                guard let command = subcommands.first(where: { $0.name == arguments[1] }) else {
+                    terminal.error("caret: unknown command '\(arguments[1])'\nsee 'caret --help'")
+                    return .usage
+                }
                 terminal.out(command.help)
             } else {
                 terminal.out(usage)
@@ -48,7 +60,8 @@ public enum CaretCommandLine {
             return .usage
         }
         let rest = Array(arguments.dropFirst())
-        if rest.first == "--help" || rest.first == "-h" {
+        // `--help` anywhere before `--` wins: `caret replay t.caret-trace --help` is a question.
+        if (rest.firstIndex(of: "--").map { rest[..<$0] } ?? rest[...]).contains(where: { $0 == "--help" || $0 == "-h" }) {
             terminal.out(command.help)
             return .ok
         }

@@ -34,7 +34,7 @@ enum ConvertCommand {
             return .ok
         }
         var documentFile: String?
-        let document = Markup.print(trace.header.document)
+        let document = DocumentFiles.render(trace.header.document, format: .markup)
         if !trace.header.document.text.isEmpty {
             let base = output.hasSuffix(".lua") ? String(output.dropLast(4)) : output
             documentFile = base + ".caret"

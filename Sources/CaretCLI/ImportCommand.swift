@@ -1,3 +1,4 @@
+import CaretFormats
 import CaretReplay
 
 /// `caret import editing-trace FILE --out TRACE`: converts a public editing trace.
@@ -14,8 +15,9 @@ enum ImportCommand {
         "edit" event per patch with positions converted to UTF-16, and a final checkpoint holding
         endContent. `caret replay --check TRACE` then checks that the edits reach it.
 
-        Exit codes: 0 ok, 64 usage, 65 the input is not an editing trace, 66 FILE cannot be read,
-        73 TRACE cannot be written.
+        Errors in the input are reported as FILE:LINE:COL (in the decompressed JSON for .gz).
+        Exit codes: 0 ok, 64 usage, 65 the input is not an editing trace (or not valid gzip),
+        66 FILE cannot be read, 73 TRACE cannot be written.
         """,
         run: run
     )
@@ -28,10 +30,19 @@ enum ImportCommand {
         }
         let input = parsed.positionals[1]
         guard let output = parsed.value("--out") else { throw CLIError.usage("missing --out TRACE") }
+        try FileIO.checkReadable(input)
         let bytes: [UInt8]
-        do { bytes = try EditingTraceImporter.load(input) } catch { throw CLIError(.noInput, "\(error)") }
+        do { bytes = try EditingTraceImporter.load(input) } catch { throw CLIError(.dataError, "\(error)") }
         let trace: Trace
-        do { trace = try EditingTraceImporter.convert(bytes) } catch { throw CLIError(.dataError, "\(input): \(error)") }
+        do {
+            trace = try EditingTraceImporter.convert(bytes)
+        } catch let error as JSONError {
+            throw CLIError.data(file: input, line: error.line, column: error.column, error.message)
+        } catch let error as EditingTraceImporter.ImportError {
+            // Positions are in the JSON text (decompressed, for a .gz file).
+            let (line, column) = JSONLocator.position(of: JSONLocator.components(error.path), in: bytes) ?? (1, 1)
+            throw CLIError.data(file: input, line: line, column: column, error.description)
+        }
         try FileIO.write(trace.serialized(), to: output)
         terminal.error("imported \(trace.events.count - 1) edits into \(output)")
         return .ok

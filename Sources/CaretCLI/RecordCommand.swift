@@ -9,11 +9,16 @@ enum RecordCommand {
         name: "record",
         summary: "record a trace from instructions typed on stdin",
         help: """
-        usage: caret record --out TRACE [--doc FILE] [--in FILE]
+        usage: caret record --out TRACE [--force] [--doc FILE] [--in FILE]
 
         Reads one instruction a line from stdin (or --in FILE), applies it to an editor showing
         FILE (markup .caret, .json or text; empty without --doc) and appends the event to TRACE
         at once, so an interrupted session keeps everything but the line being written.
+
+        TRACE must not exist: a recording never truncates an earlier one. With --force an
+        existing TRACE is replaced when the input ends (the new recording is written beside it
+        until then, so an interrupted session leaves the old TRACE as it was). With --out -
+        the trace goes to stdout, and what check and print show goes to stderr.
 
           type TEXT              text input (\\n, \\t, \\\\ escapes)
           key CHORD...           key chords: key cmd+b shift+alt+left
@@ -34,42 +39,86 @@ enum RecordCommand {
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, options: ["--out", "--doc", "--in"])
+        let parsed = try ArgumentParser.parse(arguments, flags: ["--force"], options: ["--out", "--doc", "--in"])
         guard parsed.positionals.isEmpty else { throw CLIError.usage("unexpected argument '\(parsed.positionals[0])'") }
         guard let output = parsed.value("--out") else { throw CLIError.usage("missing --out TRACE") }
         let state = try parsed.value("--doc").map { try DocumentFiles.load($0) } ?? DocumentState(text: AttributedText())
         let inputName = parsed.value("--in") ?? "stdin"
-        let lines: AnyIterator<String>
+        let lines: AnyIterator<[UInt8]>
         if let input = parsed.value("--in") {
-            let text = try FileIO.readText(input)
-            var all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if all.last == "" { all.removeLast() }
-            lines = AnyIterator(all.makeIterator())
+            var reader = LineReader(bytes: try FileIO.read(input))
+            lines = AnyIterator { reader.next() }
         } else {
-            lines = AnyIterator { readLine(strippingNewline: true) }
+            var reader = LineReader(descriptor: STDIN_FILENO)
+            lines = AnyIterator { reader.next() }
         }
         let editor: Editor
         do { editor = try Editor(state: state) } catch { throw CLIError(.dataError, "\(parsed.value("--doc") ?? ""): \(error)") }
-        let recorder: TraceRecorder
-        do { recorder = try TraceRecorder(editor: editor, sink: try TraceFileSink(path: output)) } catch {
+        // A new trace is written in place, line by line, so a crash loses at most the last line.
+        // An existing one is never truncated: without --force that is an error, with --force the
+        // new recording goes to a temporary file beside it that replaces it when the input ends.
+        if output == "-" {
+            // The trace on stdout: states that `check` and `print` show go to stderr instead.
+            let sink = TraceFileSink(descriptor: STDOUT_FILENO, name: "-")
+            return try record(lines, name: inputName, recorder: try recorder(editor, sink), statesToStderr: true, terminal: &terminal)
+        }
+        var temporary: String?
+        let sink: TraceFileSink
+        do {
+            sink = try TraceFileSink(path: output, exclusive: true)
+        } catch let error as TraceFileError where error.message == TraceFileSink.alreadyExists {
+            var info = stat()
+            if stat(output, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                // A device or a pipe (/dev/stdout, a FIFO): nothing there to lose.
+                do { sink = try TraceFileSink(path: output) } catch { throw CLIError(.cannotCreate, "\(error)") }
+                return try record(lines, name: inputName, recorder: try recorder(editor, sink), terminal: &terminal)
+            }
+            guard parsed.has("--force") else {
+                throw CLIError(.cannotCreate, "\(output): already exists; record never overwrites a trace (pass --force to replace it once the recording ends)")
+            }
+            let url = URL(fileURLWithPath: output)
+            let path = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".caret-tmp-\(getpid())"
+            do { sink = try TraceFileSink(path: path) } catch { throw CLIError(.cannotCreate, "\(error)") }
+            temporary = path
+        } catch {
             throw CLIError(.cannotCreate, "\(error)")
         }
-        return try record(lines, name: inputName, recorder: recorder, terminal: &terminal)
+        let code = try record(lines, name: inputName, recorder: try recorder(editor, sink), terminal: &terminal)
+        if let temporary {
+            do { try sink.sync() } catch { throw CLIError(.ioError, "\(error)") }
+            guard rename(temporary, output) == 0 else {
+                throw CLIError(.cannotCreate, "\(output): cannot replace (\(String(cString: strerror(errno)))); the recording is in \(temporary)")
+            }
+        }
+        return code
+    }
+
+    /// A recorder writing its header to `sink`.
+    static func recorder(_ editor: Editor, _ sink: TraceFileSink) throws -> TraceRecorder {
+        do { return try TraceRecorder(editor: editor, sink: sink) } catch { throw CLIError(.ioError, "\(error)") }
     }
 
     /// Applies and records each line; returns 65 when some line was refused.
-    static func record(_ lines: AnyIterator<String>, name: String, recorder: TraceRecorder, terminal: inout Terminal) throws -> ExitCode {
+    static func record(_ lines: AnyIterator<[UInt8]>, name: String, recorder: TraceRecorder, statesToStderr: Bool = false,
+                       terminal: inout Terminal) throws -> ExitCode {
+        let show = { [terminal] (text: String) in statesToStderr ? terminal.error(text) : terminal.out(text) }
         var number = 0
         var refused = 0
-        for line in lines {
+        for bytes in lines {
             number += 1
+            guard let line = String(validating: bytes, as: UTF8.self) else {
+                refused += 1
+                let (_, column, byte) = FileIO.firstInvalidUTF8(bytes) ?? (1, 1, 0)
+                terminal.error("\(name):\(number):\(column): not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))")
+                continue
+            }
             do {
                 switch try RecordSyntax.parse(line) {
                 case .nothing: break
-                case .print: terminal.out(Markup.print(recorder.editor.state))
+                case .print: show(Markup.print(recorder.editor.state))
                 case .check(let traits, let typing):
                     let checkpoint = try recorder.checkpoint(traits: traits, typing: typing)
-                    terminal.out(Markup.print(checkpoint.expected))
+                    show(Markup.print(checkpoint.expected))
                 case .events(let events):
                     for event in events { try recorder.record(event) }
                 }

@@ -7,28 +7,33 @@ enum ReplayCommand {
         name: "replay",
         summary: "play a trace and print the document it produces",
         help: """
-        usage: caret replay TRACE [--until STEP] [--print markup|json|text] [--check] [--salvage]
+        usage: caret replay TRACE [--until STEP] [--print markup|json|text] [--out FILE] [--check]
+                    [--salvage]
 
         Plays the trace TRACE (docs/trace-format.md) against a fresh editor and prints the state
         it ends in, as canonical markup by default.
 
           --until STEP   stop after step STEP (0 is the header's document; steps count events)
           --print FMT    markup (default), json (document JSON) or text (the characters only)
+          --out FILE     write the state to FILE (atomically, and only when the replay
+                         succeeds) instead of stdout; without --print, the format
+                         follows its extension (.json, .txt, else markup)
           --check        check every checkpoint; on the first mismatch print the step, the event
                          and a unified diff of expected against actual to stderr, and exit 1
           --salvage      drop a last line cut short (a recording that crashed mid-line)
 
         Exit codes: 0 ok, 1 a checkpoint failed (--check), 64 usage, 65 the trace is malformed
-        or an event cannot be applied (file:line:col: message), 66 TRACE cannot be read.
+        or an event cannot be applied (file:line:col: message), 66 TRACE cannot be read,
+        73/74 FILE cannot be written.
         """,
         run: run
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, flags: ["--check", "--salvage"], options: ["--until", "--print"])
+        let parsed = try ArgumentParser.parse(arguments, flags: ["--check", "--salvage"], options: ["--until", "--print", "--out"])
         let path = try TraceCommandSupport.onePositional(parsed, "TRACE")
         let until = try parsed.integer("--until", in: 0...Int.max)
-        let format = try DocumentFormat.named(parsed.value("--print") ?? "markup")
+        let format = try parsed.value("--print").map(DocumentFormat.named) ?? parsed.value("--out").map(outputFormat) ?? .markup
         let bytes = try TraceCommandSupport.readTrace(path)
         let result: (player: TracePlayer, failure: ReplayFailure?)
         do {
@@ -40,16 +45,26 @@ enum ReplayCommand {
             terminal.error("\(path):\(dropped):1: warning: dropped the last line, cut short")
         }
         if let failure = result.failure {
-            terminal.error(TraceCommandSupport.render(failure, on: terminal))
+            terminal.error(TraceCommandSupport.render(failure, on: terminal.forErrors))
             return failure.isCheckFailure ? .checkFailed : .dataError
         }
         if let until, until > result.player.trace.events.count {
             throw CLIError.usage("--until \(until) is past the last step (\(result.player.trace.events.count))")
         }
-        terminal.outRaw(DocumentFiles.render(result.player.editor.state, format: format))
+        let rendered = DocumentFiles.render(result.player.editor.state, format: format)
+        if let output = parsed.value("--out") {
+            try FileIO.write(rendered, to: output)
+        } else {
+            terminal.outRaw(rendered)
+        }
         // The process ends right after this: freeing a long trace's events and undo history one
         // object at a time would only delay the exit (by ~40 ms for automerge-paper).
         _ = Unmanaged.passRetained(result.player)
         return .ok
+    }
+
+    /// The format `--out PATH` implies: JSON for `.json`, text for `.txt`, markup otherwise.
+    static func outputFormat(_ path: String) -> DocumentFormat {
+        path.lowercased().hasSuffix(".txt") ? .text : DocumentFormat.forPath(path) == .json ? .json : .markup
     }
 }

@@ -27,14 +27,22 @@ enum ShrinkCommand {
         let trace = try TraceCommandSupport.loadTrace(path)
         let result: TraceShrinker.Result
         do {
-            result = try TraceShrinker.shrink(trace, file: path)
+            let interactive = terminal.isInteractive
+            let progressTerminal = terminal
+            result = try TraceShrinker.shrink(trace, file: path) { replays, events in
+                if interactive { progressTerminal.errorRaw("\rshrinking: \(events) events after \(replays) replays…\u{1B}[K") }
+            }
+            if interactive { terminal.errorRaw("\r\u{1B}[K") }
         } catch let error as TraceShrinker.NotFailing {
             terminal.error("\(path): \(error)")
             return .checkFailed
         }
         try FileIO.write(result.trace.serialized(), to: output)
         terminal.out("\(result.originalCount) events -> \(result.trace.events.count) (\(result.replays) replays); \(output) still fails:")
-        terminal.out(TraceCommandSupport.render(result.failure, on: terminal))
+        // The failure's lines are the smaller trace's: name that file, not TRACE.
+        var failure = result.failure
+        failure.file = output
+        terminal.out(TraceCommandSupport.render(failure, on: terminal))
         return .ok
     }
 }

@@ -1,24 +1,50 @@
 import Foundation
 
 /// Where a command writes: standard output and error, and whether colour and progress lines are
-/// wanted (only on a TTY, never when NO_COLOR is set). Tests use a capturing terminal.
+/// wanted. Colour is decided per stream (only when that stream is a TTY, never when NO_COLOR is
+/// set to a non-empty value or TERM is `dumb`), so `caret replay --check 2>log` on a terminal
+/// writes no escape codes into `log`. Tests use a capturing terminal.
 public struct Terminal {
+    /// Colour for what goes to stdout.
     public var isColorEnabled: Bool
+    /// Colour for what goes to stderr.
+    public var isErrorColorEnabled: Bool
+    /// stderr is a TTY: progress lines are wanted.
     public var isInteractive: Bool
+    /// The first failure to write to stdout, if any (a full disk, a closed descriptor).
+    public let failures: WriteFailures
     private let write: (String, Bool) -> Void
 
-    public init(isColorEnabled: Bool, isInteractive: Bool, write: @escaping (String, Bool) -> Void) {
+    public init(isColorEnabled: Bool, isErrorColorEnabled: Bool? = nil, isInteractive: Bool,
+                failures: WriteFailures = WriteFailures(), write: @escaping (String, Bool) -> Void) {
         self.isColorEnabled = isColorEnabled
+        self.isErrorColorEnabled = isErrorColorEnabled ?? isColorEnabled
         self.isInteractive = isInteractive
+        self.failures = failures
         self.write = write
     }
 
-    /// The process's own stdout and stderr.
+    /// Whether a stream that `isTTY` gets colour under `environment` (https://no-color.org).
+    public static func wantsColor(isTTY: Bool, environment: [String: String]) -> Bool {
+        guard isTTY else { return false }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        return environment["TERM"] != "dumb"
+    }
+
+    /// The process's own stdout and stderr. A write to stdout that fails is remembered in
+    /// `failures` (the command then ends with exit 74) instead of stopping the process.
     public static func standard() -> Terminal {
-        let tty = isatty(STDOUT_FILENO) == 1
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"] != nil
-        return Terminal(isColorEnabled: tty && !noColor, isInteractive: isatty(STDERR_FILENO) == 1) { text, isError in
-            FileHandle(fileDescriptor: isError ? STDERR_FILENO : STDOUT_FILENO).write(Data(text.utf8))
+        let environment = ProcessInfo.processInfo.environment
+        let failures = WriteFailures()
+        return Terminal(
+            isColorEnabled: wantsColor(isTTY: isatty(STDOUT_FILENO) == 1, environment: environment),
+            isErrorColorEnabled: wantsColor(isTTY: isatty(STDERR_FILENO) == 1, environment: environment),
+            isInteractive: isatty(STDERR_FILENO) == 1,
+            failures: failures
+        ) { text, isError in
+            if let reason = writeAll(Array(text.utf8), to: isError ? STDERR_FILENO : STDOUT_FILENO), !isError, failures.stdout == nil {
+                failures.stdout = reason
+            }
         }
     }
 
@@ -27,6 +53,14 @@ public struct Terminal {
         Terminal(isColorEnabled: false, isInteractive: false) { text, isError in
             if isError { output.stderr += text } else { output.stdout += text }
         }
+    }
+
+    /// This terminal with stdout's colour setting replaced by stderr's: for text rendered with
+    /// `colored` that goes to stderr.
+    public var forErrors: Terminal {
+        var copy = self
+        copy.isColorEnabled = isErrorColorEnabled
+        return copy
     }
 
     /// Writes `text` and a newline to stdout.
@@ -46,6 +80,28 @@ public struct Terminal {
     public enum Color: Int {
         case red = 31, green = 32, yellow = 33, cyan = 36, bold = 1
     }
+
+    /// Writes every byte of `bytes` to `descriptor`, retrying short writes and EINTR; returns
+    /// nil, or why it failed (the `strerror` text).
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += written
+        }
+        return nil
+    }
+}
+
+/// Write failures a terminal met, shared by its copies.
+public final class WriteFailures: @unchecked Sendable {
+    /// The reason the first failed write to stdout failed.
+    public var stdout: String?
+    public init() {}
 }
 
 /// What a capturing terminal collected.

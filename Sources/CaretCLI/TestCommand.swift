@@ -19,12 +19,14 @@ enum TestCommand {
           --jobs N       run N at a time (default: every core)
           --filter TEXT  only files whose path contains TEXT
           --shard K/N    only the K-th of N shares of the sorted file list (every N-th file)
-          --tap          print TAP version 13 results instead of the failure reports
+          --tap          print TAP version 13 results instead of the failure reports (the
+                         closing line becomes a `# ` comment)
           --junit FILE   also write JUnit XML to FILE
           --update       rewrite failing checkpoints of traces from what replay produces
                          (refused when the CI environment variable is set, unless --force)
 
-        Exit codes: 0 all passed, 1 some failed, 64 usage, 66 a PATH does not exist or holds no tests.
+        Exit codes: 0 all passed, 1 some failed, 64 usage, 66 a PATH does not exist or holds no
+        tests, or --filter keeps none.
         """,
         run: run
     )
@@ -34,13 +36,20 @@ enum TestCommand {
         guard !parsed.positionals.isEmpty else { throw CLIError.usage("missing PATH") }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let jobs = try parsed.integer("--jobs", in: 1...1024) ?? cores
+        if parsed.has("--update"), let report = parsed.has("--tap") ? "--tap" : parsed.value("--junit") != nil ? "--junit" : nil {
+            throw CLIError.usage("--update rewrites traces and reports nothing; it does not go with \(report)")
+        }
         if parsed.has("--update"), !parsed.has("--force"), let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty {
             throw CLIError.usage("refusing to --update checkpoints with CI set (CI=\(ci)); pass --force to do it anyway")
         }
         var files: [String]
         do { files = try TestRunner.discover(parsed.positionals) } catch { throw CLIError(.noInput, "\(error)") }
         guard !files.isEmpty else { throw CLIError(.noInput, "no *.caret-trace or *.test.lua files under \(parsed.positionals.joined(separator: " "))") }
-        if let filter = parsed.value("--filter") { files = files.filter { $0.contains(filter) } }
+        if let filter = parsed.value("--filter") {
+            files = files.filter { $0.contains(filter) }
+            // A filter that keeps nothing is a mistake, not a green run.
+            guard !files.isEmpty else { throw CLIError(.noInput, "no test path contains '\(filter)'") }
+        }
         if let shard = parsed.value("--shard") {
             let parts = shard.split(separator: "/").compactMap { Int($0) }
             guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
@@ -65,7 +74,8 @@ enum TestCommand {
         }
         if let junit = parsed.value("--junit") { try FileIO.write(TestReport.junit(results), to: junit) }
         let summary = TestReport.summary(results)
-        terminal.out(summary.line)
+        // In TAP, anything that is not a TAP line must be a comment.
+        terminal.out(parsed.has("--tap") ? "# " + summary.line : summary.line)
         return summary.failed == 0 ? .ok : .checkFailed
     }
 

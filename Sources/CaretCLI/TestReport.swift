@@ -15,15 +15,31 @@ enum TestReport {
     static func tap(_ results: [TestRunner.Result]) -> String {
         var lines = ["TAP version 13", "1..\(results.count)"]
         for (index, result) in results.enumerated() {
+            let name = tapName(result.path)
             switch result.outcome.status {
-            case .passed: lines.append("ok \(index + 1) - \(result.path)")
-            case .skipped: lines.append("ok \(index + 1) - \(result.path) # SKIP \(result.outcome.message)")
+            case .passed: lines.append("ok \(index + 1) - \(name)")
+            case .skipped: lines.append("ok \(index + 1) - \(name) # SKIP \(tapName(result.outcome.message))")
             case .failed, .error:
-                lines.append("not ok \(index + 1) - \(result.path)")
+                lines.append("not ok \(index + 1) - \(name)")
                 for line in result.outcome.message.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("# " + line) }
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` fit for a TAP test line: `#` (which starts a directive such as `# SKIP`) and `\`
+    /// escaped with a backslash as TAP 13 asks, line breaks as spaces.
+    static func tapName(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "#": out += "\\#"
+            case "\\": out += "\\\\"
+            case "\n", "\r": out += " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// JUnit XML: one test suite, one test case per file; failures and errors with their messages.
@@ -61,6 +77,7 @@ enum TestReport {
             case "\"": out += "&quot;"
             case "\n": out += "&#10;"
             case "\t": out += "&#9;"
+            case "\r": out += "&#13;"
             default:
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { out += "?" } else { out.unicodeScalars.append(scalar) }
             }

@@ -9,9 +9,17 @@ import Foundation
 public enum EditingTraceImporter {
     /// Why an editing trace could not be imported.
     public struct ImportError: Error, CustomStringConvertible, Sendable {
-        /// What is wrong, with the JSON path of the value at fault.
-        public let description: String
-        init(_ description: String) { self.description = description }
+        /// The JSON path of the value at fault (`txns[3].patches[0]`), empty when none.
+        public let path: String
+        /// What is wrong.
+        public let message: String
+        /// `path: message`.
+        public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+        init(_ path: String, _ message: String) {
+            self.path = path
+            self.message = message
+        }
+        init(_ description: String) { self.init("", description) }
     }
 
     /// The decompressed bytes of a `.gz` file (by running `/bin/gzip -dc`), or the bytes as they
@@ -44,23 +52,27 @@ public enum EditingTraceImporter {
     public static func convert(_ bytes: [UInt8]) throws -> Trace {
         let root = try JSONValue.parse(bytes)
         guard let start = root["startContent"]?.stringValue ?? (root["startContent"] == nil ? "" : nil) else {
-            throw ImportError("startContent: expected a string")
+            throw ImportError("startContent", "expected a string")
         }
-        guard let end = root["endContent"]?.stringValue else { throw ImportError("endContent: expected a string") }
-        guard let txns = root["txns"]?.arrayValue else { throw ImportError("txns: expected an array") }
+        guard let end = root["endContent"]?.stringValue else { throw ImportError("endContent", "expected a string") }
+        guard let txns = root["txns"]?.arrayValue else { throw ImportError("txns", "expected an array") }
         var patches: [(Int, Int, String)] = []
+        // Where each patch came from, for errors: (transaction, patch) indices.
+        var origins: [(Int, Int)] = []
         var astral = start.utf16.count != start.unicodeScalars.count
         for (t, txn) in txns.enumerated() {
-            guard let list = txn["patches"]?.arrayValue else { throw ImportError("txns[\(t)].patches: expected an array") }
+            guard let list = txn["patches"]?.arrayValue else { throw ImportError("txns[\(t)].patches", "expected an array") }
             for (p, patch) in list.enumerated() {
                 guard let parts = patch.arrayValue, parts.count == 3, let pos = parts[0].integerValue, let del = parts[1].integerValue,
                       let ins = parts[2].stringValue, pos >= 0, del >= 0 else {
-                    throw ImportError("txns[\(t)].patches[\(p)]: expected [position, deleteCount, insertText]")
+                    throw ImportError("txns[\(t)].patches[\(p)]", "expected [position, deleteCount, insertText]")
                 }
                 if !astral && ins.utf16.count != ins.unicodeScalars.count { astral = true }
                 patches.append((Int(pos), Int(del), ins))
+                origins.append((t, p))
             }
         }
+        func origin(_ i: Int) -> String { "txns[\(origins[i].0)].patches[\(origins[i].1)]" }
         var events: [TraceEvent] = []
         events.reserveCapacity(patches.count + 1)
         if astral {
@@ -73,13 +85,15 @@ public enum EditingTraceImporter {
                     try document.replaceSubrange(lower..<upper, with: ins, attributes: Attributes())
                     events.append(.command(.replaceRange(lower..<upper, with: ins)))
                 } catch {
-                    throw ImportError("patch \(i + 1) [\(pos), \(del)]: \(error)")
+                    throw ImportError(origin(i), "[\(pos), \(del)]: \(error)")
                 }
             }
         } else {
             var length = start.utf16.count
             for (i, (pos, del, ins)) in patches.enumerated() {
-                guard pos + del <= length else { throw ImportError("patch \(i + 1) [\(pos), \(del)]: past the end of the document (length \(length))") }
+                guard pos + del <= length else {
+                    throw ImportError(origin(i), "[\(pos), \(del)]: offset \(pos + del) is past the end (length \(length), Unicode scalars)")
+                }
                 length += ins.utf16.count - del
                 events.append(.command(.replaceRange(pos..<(pos + del), with: ins)))
             }

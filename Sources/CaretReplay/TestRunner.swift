@@ -40,7 +40,11 @@ public enum TestRunner {
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             let enumerator = manager.enumerator(atPath: path)
             while let relative = enumerator?.nextObject() as? String {
-                if relative.hasSuffix(traceExtension) || relative.hasSuffix(luaExtension) { found.insert(base + "/" + relative) }
+                guard relative.hasSuffix(traceExtension) || relative.hasSuffix(luaExtension) else { continue }
+                // A directory named like a test is not one (its contents are still searched).
+                var isTestDirectory: ObjCBool = false
+                if manager.fileExists(atPath: base + "/" + relative, isDirectory: &isTestDirectory), isTestDirectory.boolValue { continue }
+                found.insert(base + "/" + relative)
             }
         }
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -6,10 +6,27 @@ import CaretFormats
 struct TraceDecodingError: Error {
     var member: String?
     var message: String
+    /// The value at fault as a path from the line's object, when it is not the member itself.
+    var path: [JSONLocator.Component]?
+    /// For markup in a string: the 0-based Unicode scalar of the string where the markup error is.
+    var markupScalar: Int?
 
-    init(_ member: String?, _ message: String) {
+    init(_ member: String?, _ message: String, path: [JSONLocator.Component]? = nil, markupScalar: Int? = nil) {
         self.member = member
         self.message = message
+        self.path = path
+        self.markupScalar = markupScalar
+    }
+
+    /// The 0-based scalar index of 1-based `line`:`column` (lines end at LF) in `text`.
+    static func scalarIndex(line: Int, column: Int, in text: String) -> Int {
+        var index = 0
+        var currentLine = 1
+        for scalar in text.unicodeScalars where currentLine < line {
+            index += 1
+            if scalar == "\n" { currentLine += 1 }
+        }
+        return index + column - 1
     }
 }
 
@@ -42,22 +59,33 @@ enum TraceDecoder {
                     throw TraceDecodingError("seed", "expected a whole number, got \(member.value.kindName)")
                 }
                 header.seed = UInt64(bitPattern: seed)
-            case "options": header.options = try options(member.value)
+            case "options": header.options = try nested("options") { () throws(TraceDecodingError) in try options(member.value) }
             default: throw TraceDecodingError(member.key, "unknown header member '\(member.key)' (extensions start with 'x-')")
             }
         }
         return header
     }
 
+    /// `body`'s value; an error about a member of the object `parent` gets the path to it.
+    static func nested<T>(_ parent: String, _ body: () throws(TraceDecodingError) -> T) throws(TraceDecodingError) -> T {
+        switch Result(catching: body) {
+        case .success(let value): return value
+        case .failure(var error):
+            if error.path == nil, let member = error.member, member != parent { error.path = [.key(parent), .key(member)] }
+            throw error
+        }
+    }
+
     static func document(_ value: JSONValue, member: String) throws(TraceDecodingError) -> DocumentState {
         switch value {
         case .string(let markup):
             do { return try Markup.parse(markup) } catch {
-                throw TraceDecodingError(member, "markup \(error.line):\(error.column): \(error.message)")
+                throw TraceDecodingError(member, "markup \(error.line):\(error.column): \(error.message)",
+                                         markupScalar: TraceDecodingError.scalarIndex(line: error.line, column: error.column, in: markup))
             }
         case .object:
             do { return try DocumentJSON.decode(value) } catch {
-                throw TraceDecodingError(member, "document JSON: \(error)")
+                throw TraceDecodingError(member, "document JSON: \(error)", path: [.key(member)] + JSONLocator.components(error.path))
             }
         default:
             throw TraceDecodingError(member, "expected markup (a string) or document JSON (an object), got \(value.kindName)")
@@ -139,7 +167,9 @@ enum TraceDecoder {
             var arguments: [String: CommandArgument] = [:]
             if let args = object["args"] {
                 guard case .object(let members) = args else { throw TraceDecodingError("args", "expected an object, got \(args.kindName)") }
-                for member in members { arguments[member.key] = try argument(member.value, member.key) }
+                for member in members {
+                    arguments[member.key] = try nested("args") { () throws(TraceDecodingError) in try argument(member.value, member.key) }
+                }
             }
             do { return .command(try EditorCommand(name: name, arguments: arguments)) } catch {
                 throw TraceDecodingError(arguments.isEmpty ? "command" : "args", "\(error)")
@@ -201,7 +231,8 @@ enum TraceDecoder {
     static func pasteContent(_ value: JSONValue) throws(TraceDecodingError) -> AttributedText {
         let markup = try string(value, "paste")
         do { return try Markup.parseText(markup) } catch {
-            throw TraceDecodingError("paste", "markup \(error.line):\(error.column): \(error.message)")
+            throw TraceDecodingError("paste", "markup \(error.line):\(error.column): \(error.message)",
+                                     markupScalar: TraceDecodingError.scalarIndex(line: error.line, column: error.column, in: markup))
         }
     }
 
@@ -222,10 +253,10 @@ enum TraceDecoder {
             var expectations: [Checkpoint.TraitExpectation] = []
             for member in members {
                 guard let key = AttributeKey(name: member.key), key.isTrait else {
-                    throw TraceDecodingError(member.key, "'\(member.key)' is not a trait (bold, italic, underline, strikethrough, code)")
+                    throw TraceDecodingError(member.key, "'\(member.key)' is not a trait (bold, italic, underline, strikethrough, code)", path: [.key("traits"), .key(member.key)])
                 }
                 guard let name = member.value.stringValue, let state = TraitState(rawValue: name) else {
-                    throw TraceDecodingError(member.key, "expected \"on\", \"off\" or \"mixed\", got \(member.value)")
+                    throw TraceDecodingError(member.key, "expected \"on\", \"off\" or \"mixed\", got \(member.value)", path: [.key("traits"), .key(member.key)])
                 }
                 expectations.append(.init(key: key, state: state))
             }
@@ -233,7 +264,7 @@ enum TraceDecoder {
         }
         if let typing = object["typing"] {
             do { checkpoint.typingAttributes = try DocumentJSON.decodeAttributes(typing) } catch {
-                throw TraceDecodingError("typing", "\(error)")
+                throw TraceDecodingError("typing", "\(error)", path: [.key("typing")] + JSONLocator.components(error.path))
             }
         }
         return checkpoint

@@ -36,6 +36,9 @@ public enum TraceReader {
     }
 
     static func read(_ buffer: UnsafeBufferPointer<UInt8>, file: String) throws -> Trace {
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw TraceError(file: file, line: 1, column: 1, message: "the file starts with a byte order mark (U+FEFF); a trace is UTF-8 without one (an editor's \"UTF-8 with BOM\" setting adds it)")
+        }
         var header: TraceHeader?
         var events: [TraceEvent] = []
         var lines: [Int] = []
@@ -82,7 +85,7 @@ public enum TraceReader {
         switch Result(catching: body) {
         case .success(let value): return value
         case .failure(let error):
-            throw TraceError(file: file, line: line, column: column(of: error.member, line: line, in: buffer), message: error.message)
+            throw TraceError(file: file, line: line, column: column(of: error, line: line, in: buffer), message: error.message)
         }
     }
 
@@ -95,6 +98,25 @@ public enum TraceReader {
             index = bytes.index(after: index)
         }
         return index
+    }
+
+    /// The 1-based column (in Unicode scalars) on `line` of what `error` is about: the value at
+    /// its path, the character of markup at fault inside a string, or its member's name.
+    static func column(of error: TraceDecodingError, line: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        let path = error.path ?? error.member.map { [.key($0)] } ?? []
+        guard !path.isEmpty else { return 1 }
+        let start = lineStart(line, in: buffer)
+        var end = start
+        while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+        let bytes = Array(buffer[start..<end])
+        guard let place = JSONLocator.place(of: path, in: bytes), place.matched == path.count else {
+            return column(of: error.member, line: line, in: buffer)
+        }
+        var offset = place.reported
+        if let scalar = error.markupScalar, place.value < bytes.count, bytes[place.value] == 0x22 {
+            offset = JSONLocator.offset(ofScalar: scalar, inStringAt: place.value, in: bytes)
+        }
+        return JSONLocator.lineAndColumn(offset, in: bytes).column
     }
 
     /// The 1-based column (in Unicode scalars) of the member name `"member"` on `line`, or 1.

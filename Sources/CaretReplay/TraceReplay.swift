@@ -8,8 +8,16 @@ public enum TraceReplay {
     /// The bytes of the file at `path`.
     /// - Throws: `TraceFileError` when it cannot be read.
     public static func readFile(_ path: String) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw TraceFileError(path: path, message: "is a directory, expected a file")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceFileError(path: path, message: "cannot read (\(String(cString: strerror(errno))))")
+            // FileManager leaves errno unreliable: ask open(2) for the reason.
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            let reason = descriptor < 0 ? String(cString: strerror(errno)) : "read failed"
+            if descriptor >= 0 { close(descriptor) }
+            throw TraceFileError(path: path, message: "cannot read (\(reason))")
         }
         return [UInt8](data)
     }

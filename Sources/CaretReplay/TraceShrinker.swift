@@ -24,19 +24,22 @@ public enum TraceShrinker {
         public var description: String { "the trace does not fail: nothing to shrink" }
     }
 
-    /// Shrinks `trace`, which must fail when replayed with checks.
+    /// Shrinks `trace`, which must fail when replayed with checks. `progress` hears, after each
+    /// replay, how many replays were made and how many events the smallest failing trace has.
     /// - Throws: `NotFailing` when it replays cleanly.
-    public static func shrink(_ trace: Trace, file: String = "<trace>") throws -> Result {
+    public static func shrink(_ trace: Trace, file: String = "<trace>", progress: (_ replays: Int, _ events: Int) -> Void = { _, _ in }) throws -> Result {
         let ids = Array(0..<trace.events.count)
         guard let original = failure(of: ids, in: trace, file: file) else { throw NotFailing() }
         let target = original.signature
         var replays = 1
-        func fails(_ candidate: [Int]) -> Bool {
-            replays += 1
-            return failure(of: candidate, in: trace, file: file)?.signature == target
-        }
         // Everything after the failing step is irrelevant.
         var current = Array(ids[..<original.failure.step])
+        func fails(_ candidate: [Int]) -> Bool {
+            replays += 1
+            let result = failure(of: candidate, in: trace, file: file)?.signature == target
+            progress(replays, result ? candidate.count : current.count)
+            return result
+        }
         var granularity = 2
         while current.count >= 2 {
             let chunk = (current.count + granularity - 1) / granularity

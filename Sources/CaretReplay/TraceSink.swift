@@ -10,18 +10,38 @@ public protocol TraceSink: AnyObject {
 /// is recorded, so a crash loses at most the line being written.
 public final class TraceFileSink: TraceSink {
     let descriptor: Int32
+    private var ownsDescriptor = true
     /// The path written.
     public let path: String
 
-    /// Creates (or truncates) the file at `path`.
+    /// Creates (or truncates) the file at `path`; with `exclusive`, only creates it, and
+    /// throws `alreadyExists` when it is there already (an earlier recording stays intact).
     /// - Throws: `TraceFileError` when it cannot be created.
-    public init(path: String) throws {
+    public init(path: String, exclusive: Bool = false) throws {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw TraceFileError(path: path, message: "cannot create (\(String(cString: strerror(errno))))") }
+        descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC), 0o644)
+        guard descriptor >= 0 else {
+            if exclusive && errno == EEXIST { throw TraceFileError(path: path, message: Self.alreadyExists) }
+            throw TraceFileError(path: path, message: "cannot create (\(String(cString: strerror(errno))))")
+        }
     }
 
-    deinit { close(descriptor) }
+    /// The message of the error `init(path:exclusive:)` throws for a file that exists.
+    public static let alreadyExists = "already exists"
+
+    /// Flushes what was written to the disk (`fsync`), e.g. before the file is renamed into place.
+    public func sync() throws {
+        guard fsync(descriptor) == 0 else { throw TraceFileError(path: path, message: "cannot write (\(String(cString: strerror(errno))))") }
+    }
+
+    /// Writes to an open descriptor (standard output, a pipe), which it leaves open.
+    public init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        path = name
+        ownsDescriptor = false
+    }
+
+    deinit { if ownsDescriptor { close(descriptor) } }
 
     /// Writes `line` and a newline with one `write` call.
     public func writeLine(_ line: String) throws {

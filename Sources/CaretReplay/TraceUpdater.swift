@@ -38,6 +38,8 @@ public enum TraceUpdater {
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             if let replacement = replacements[line] {
                 out += Array(replacement.utf8)
+                // Keep the file's line ending: a CRLF trace stays CRLF.
+                if end > start, bytes[end - 1] == 0x0D { out.append(0x0D) }
             } else {
                 out += bytes[start..<end]
             }

@@ -193,7 +193,8 @@ let failing = """
         #expect(out.code == .ok)
         #expect(out.stdout.contains("editor:insert(\"c\")\ncaret.expect(\"abc|\")\neditor:key(\"shift+left\")\n"))
         #expect(caret(["convert", trace, "--to", "lua", "--out", dir.path + "/s.lua"]).code == .ok)
-        #expect(dir.read("s.caret") == "ab|")
+        // A markup file ends in a line break, which reading it drops again.
+        #expect(dir.read("s.caret") == "ab|\n")
         #expect(dir.read("s.lua").contains("-- run with: caret run s.lua --doc s.caret\n"))
         #expect(caret(["convert", trace, "--to", "python"]).code == .usage)
     }

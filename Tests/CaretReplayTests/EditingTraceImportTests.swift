@@ -50,3 +50,18 @@ import Testing
         }
     }
 }
+
+@Suite struct EditingTraceImportErrorTests {
+    @Test func patchErrorsNameTheirTransactionAndPatch() {
+        let bmp = Array(#"{"startContent":"ab","endContent":"","txns":[{"patches":[[0,1,""]]},{"patches":[[0,0,"x"],[3,1,""]]}]}"#.utf8)
+        #expect(throws: EditingTraceImporter.ImportError.self) { try EditingTraceImporter.convert(bmp) }
+        do { _ = try EditingTraceImporter.convert(bmp) } catch let error as EditingTraceImporter.ImportError {
+            #expect(error.path == "txns[1].patches[1]")
+            #expect(error.description == "txns[1].patches[1]: [3, 1]: offset 4 is past the end (length 2, Unicode scalars)")
+        } catch { Issue.record("\(error)") }
+        let astral = Array(#"{"startContent":"😀","endContent":"","txns":[{"patches":[[0,0,"x"],[2,1,""]]}]}"#.utf8)
+        do { _ = try EditingTraceImporter.convert(astral) } catch let error as EditingTraceImporter.ImportError {
+            #expect(error.path == "txns[0].patches[1]")
+        } catch { Issue.record("\(error)") }
+    }
+}

@@ -1,5 +1,6 @@
 import CaretCore
 import CaretFormats
+import Foundation
 import Testing
 @testable import CaretReplay
 
@@ -71,5 +72,30 @@ struct SplitMix {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+@Suite struct ShrinkProgressTests {
+    @Test func progressHearsEveryReplayAndTheShrinkingSize() throws {
+        var lines = [#"{"caret-trace":1,"document":"|"}"#]
+        for i in 0..<40 { lines.append(i == 30 ? #"{"select":[0,999]}"# : #"{"text":"ab"}"#) }
+        let trace = try TraceReader.read(lines.joined(separator: "\n"), file: "t")
+        var heard: [(Int, Int)] = []
+        let result = try TraceShrinker.shrink(trace, file: "t") { heard.append(($0, $1)) }
+        #expect(heard.count == result.replays - 1)
+        #expect(heard.map(\.0) == Array(2...result.replays))
+        #expect(heard.last!.1 == 1)
+        #expect(zip(heard, heard.dropFirst()).allSatisfy { $0.1 >= $1.1 })
+    }
+}
+
+@Suite struct DiscoveryReviewTests {
+    @Test func aDirectoryNamedLikeATraceIsSearchedNotRun() throws {
+        let base = FileManager.default.temporaryDirectory.path + "/caret-discover-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try FileManager.default.createDirectory(atPath: base + "/x.caret-trace", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: base + "/x.caret-trace/inner.caret-trace", contents: Data("{\"caret-trace\":1}\n".utf8))
+        #expect(try TestRunner.discover([base]) == [base + "/x.caret-trace/inner.caret-trace"])
+        #expect(TestRunner.run(base + "/x.caret-trace").message == "\(base)/x.caret-trace: is a directory, expected a file")
     }
 }
