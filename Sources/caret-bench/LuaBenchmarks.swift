@@ -88,7 +88,7 @@ enum LuaBenchmarks {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("caret").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw BenchError("\(executable) not found: build it with swift build -c release --product caret")
+            throw BenchError("\(executable) not found: build it with swift build -c release --static-swift-stdlib --product caret")
         }
         let script = NSTemporaryDirectory() + "caret-bench-one-line-\(getpid()).lua"
         try "editor:insert('x')\n".write(toFile: script, atomically: true, encoding: .utf8)
