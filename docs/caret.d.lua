@@ -169,6 +169,23 @@ function Editor:merge_attributes(location, length, attributes) end
 ---@param attributes table 
 function Editor:set_attributes(location, length, attributes) end
 
+---The word at the selection: for a caret, the word containing it or ending at it; for a range, the first word it covers. nil when there is none (UAX #29 words: `can't` and `3.14` are one word).
+---@return table? word
+function Editor:word_at_selection() end
+
+---Suggestions for the word at the selection, best first: corrections (Damerau–Levenshtein distance ≤ 2, by distance then frequency) for a word the lexicon lacks, then completions (by frequency). Words from `caret.add_suggestion_provider` functions are merged into the same ranking. nil when there is no word at the selection.
+---@param options? table 
+---@return table? suggestions
+function Editor:suggestions(options) end
+
+---Replaces the word with the suggestion: one undo step; it keeps the attributes of the word's first character and leaves the caret after it.
+---@param suggestion? any A suggestion table from `editor:suggestions` (its word, location and length), or a word to put in place of the word at the selection.
+function Editor:apply_suggestion(suggestion) end
+
+---Learns a word for this editor only: it counts as known and ranks first from now on.
+---@param word string 
+function Editor:learn_word(word) end
+
 ---Changes the editor's options (as a trace header's `options`).
 ---@param options table Only the fields given change.
 function Editor:set_options(options) end
@@ -263,3 +280,7 @@ function caret.utf16_length(s) end
 ---The names of every editor command `editor:run` accepts.
 ---@return string[] names
 function caret.commands() end
+
+---Adds a Lua function whose words `editor:suggestions` merges into its ranking (by kind, distance, frequency, then word), for every editor of this script.
+---@param provider function Called as provider({word, location, length, kind}); returns a list of words or {word, frequency, kind, distance} tables (or nil).
+function caret.add_suggestion_provider(provider) end

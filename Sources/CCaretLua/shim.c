@@ -103,6 +103,20 @@ static int caret_trampoline(lua_State *L) {
       && ctx->tripped == CARET_LIMIT_NONE)
     ctx->tripped = CARET_LIMIT_MEMORY;  /* the host overshot; stop now that its frames are gone */
   if (n >= 0 && ctx->tripped == CARET_LIMIT_NONE) {
+    if (ctx->pending_filter > 0 && ctx->in_host == 0) {
+      /* The host asked for its first result to go through a Lua function (which may change the
+         table in place) now that no Swift frame is on the stack. */
+      ctx->pending_filter = 0;
+      if (n >= 1) {
+        lua_getfield(L, LUA_REGISTRYINDEX, CARET_RESULT_FILTER_KEY);
+        if (lua_isfunction(L, -1)) {
+          lua_pushvalue(L, -1 - n);
+          lua_call(L, 1, 0);
+        } else {
+          lua_pop(L, 1);
+        }
+      }
+    }
     if (ctx->pending_events > 0 && ctx->in_host == 0) caret_deliver_events(L, ctx);
     return n;
   }

@@ -39,6 +39,7 @@ enum ReplCommand {
         }
         let out = terminal
         session.runtime.printHandler = { line in out.out(line) }
+        RunSupport.installLexicon(session, parsed, terminal: terminal)
         let interactive = parsed.value("--in") == nil && isatty(STDIN_FILENO) == 1
         var lines: [String]?
         if let path = parsed.value("--in") {

@@ -53,6 +53,7 @@ enum RunCommand {
         }
         let out = terminal
         session.runtime.printHandler = { line in out.out(line) }
+        RunSupport.installLexicon(session, parsed, terminal: terminal)
         var sink: TraceFileSink?
         if let tracePath = parsed.value("--record") {
             do { sink = try TraceFileSink(path: tracePath) } catch { throw CLIError(.cannotCreate, "\(error)") }

@@ -9,6 +9,7 @@ enum RunSupport {
     /// Options that take a value, common to `run` and `repl`.
     static let sessionOptions: Set<String> = [
         "--doc", "--text", "--seed", "--allow-read", "--allow-write", "--max-instructions", "--max-memory", "--timeout", "--clock",
+        "--lexicon", "--frequencies",
     ]
 
     static let optionsHelp = """
@@ -21,6 +22,11 @@ enum RunSupport {
           --max-instructions N   stop after N Lua instructions (turns the JIT off)
           --max-memory MB        stop when Lua allocates more than MB MiB (default 512)
           --timeout SECONDS      stop after SECONDS of wall-clock time (turns the JIT off)
+          --lexicon FILE         the word list editor:suggestions ranks from (one word a line, optional
+                                 frequency column; default /usr/share/dict/words when present, loaded on
+                                 first use; without one, only the document's and learned words)
+          --frequencies FILE     word<TAB>count frequencies for ranking (default: the list
+                                 scripts/fetch-frequencies.sh caches, when present)
         """
 
     /// The document `--doc`/`--text` name (empty when neither), and the format of `--doc`.
@@ -60,6 +66,19 @@ enum RunSupport {
             }
         }
         return paths
+    }
+
+    /// Lets the session load the lexicon `--lexicon`/`--frequencies` name (or the system word list)
+    /// the first time a script asks for suggestions.
+    static func installLexicon(_ session: ScriptSession, _ parsed: ParsedArguments, terminal: Terminal) {
+        var loader = SuggestLexiconLoader.standard()
+        let wordList = parsed.value("--lexicon")
+        let frequencies = parsed.value("--frequencies")
+        if wordList == nil && loader.defaultWordList == nil { return }
+        if wordList != nil && frequencies == nil { loader.defaultFrequencies = nil }
+        session.lexiconLoader = {
+            try loader.load(wordList: wordList, frequencies: frequencies, terminal: terminal, indexesCorrections: true).lexicon
+        }
     }
 
     /// The message and exit code for a script error: 65 (limits name the flag that set them), 1

@@ -36,9 +36,9 @@ struct SuggestLexiconLoader {
     /// Loads `--lexicon` (or the default) and `--frequencies` (or the cached list when present).
     /// - Throws: `CLIError` with exit code 66 when no word list is given or found, 66 for an
     ///   unreadable file, 65 (`file:line:col: message`) for a malformed line.
-    func load(wordList: String?, frequencies: String?, terminal: Terminal) throws -> Loaded {
+    func load(wordList: String?, frequencies: String?, terminal: Terminal, indexesCorrections: Bool = false) throws -> Loaded {
         guard let wordListPath = wordList ?? defaultWordList else {
-            throw CLIError(.noInput, "caret suggest: no word list: \(SuggestLexiconLoader.systemWordList) is missing "
+            throw CLIError(.noInput, "caret: no word list: \(SuggestLexiconLoader.systemWordList) is missing "
                 + "(Debian: apt-get install wamerican); pass --lexicon FILE")
         }
         var frequenciesPath = frequencies
@@ -48,12 +48,13 @@ struct SuggestLexiconLoader {
         let start = ContinuousClock.now
         let words = try parse(wordListPath)
         let counts = try frequenciesPath.map { try parse($0) }
-        // One query per process: scanning for corrections beats building the correction index.
-        let lexicon = Lexicon(wordList: words, frequencies: counts, options: .init(indexesCorrections: false))
+        // One query per process (caret suggest): scanning for corrections beats building the
+        // correction index; a script asking many times wants the index.
+        let lexicon = Lexicon(wordList: words, frequencies: counts, options: .init(indexesCorrections: indexesCorrections))
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         if !lexicon.hasFrequencies {
-            terminal.error("caret suggest: no frequency list; ranking alphabetically — run scripts/fetch-frequencies.sh")
+            terminal.error("caret: no frequency list; suggestions rank alphabetically — run scripts/fetch-frequencies.sh")
         }
         return Loaded(lexicon: lexicon, wordListPath: wordListPath, frequenciesPath: frequenciesPath, seconds: seconds)
     }

@@ -10,7 +10,7 @@ public enum EditorLuaAPI {
     /// The API: the `caret` module functions and the `Editor` type.
     public static var api: LuaAPI {
         LuaAPI(
-            modules: [LuaModule("caret", doc: "Caret's host API.", functions: moduleFunctions)],
+            modules: [LuaModule("caret", doc: "Caret's host API.", functions: moduleFunctions + suggestionModuleFunctions)],
             types: [LuaObjectType(
                 "Editor",
                 doc: """
@@ -19,7 +19,7 @@ public enum EditorLuaAPI {
                 Offsets are 0-based UTF-16 code units everywhere; ranges are (location, length).
                 """,
                 swiftType: ScriptEditor.self,
-                methods: readingMethods + writingMethods + formattingMethods + sessionMethods,
+                methods: readingMethods + writingMethods + formattingMethods + suggestionMethods + sessionMethods,
                 describe: { object in
                     let editor = (object as! ScriptEditor).editor
                     return "Editor(length \(editor.text.utf16Count), selection \(editor.selection.anchor)->\(editor.selection.head))"

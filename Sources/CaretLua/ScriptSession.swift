@@ -21,6 +21,11 @@ public final class ScriptSession {
     /// Events waiting for delivery: handler key and event.
     var queue: [(key: String, event: EditorEvent)] = []
     var nextEditorID = 1
+    /// Where the word list for suggestions comes from (`caret run --lexicon`); nil: an empty
+    /// lexicon, so suggestions come from the document, learned words and script providers.
+    public var lexiconLoader: (() throws -> Lexicon)?
+    /// The lexicon, once a script first asked for suggestions.
+    var loadedLexicon: Lexicon?
 
     /// The whole Lua API of a session: the built-in `caret` functions and the editor API. The
     /// reference (`docs/lua-api.md`) and the LuaLS stubs (`docs/caret.d.lua`) are rendered from it.
@@ -45,6 +50,7 @@ public final class ScriptSession {
         runtime.setGlobal("editor", object: main)
         installArguments(scriptName: scriptName, arguments)
         installEventDelivery()
+        try installSuggestionProviders()
     }
 
     /// Runs `source` as the chunk `chunkName`.

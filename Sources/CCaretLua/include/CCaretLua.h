@@ -45,6 +45,8 @@ typedef struct caret_lua_ctx {
   double virtual_start;         /* os.clock() is virtual_time - virtual_start */
   uint64_t next_serial;         /* serial numbers of host objects, in creation order */
   int pending_events;           /* >0: the host queued events; the trampoline delivers them after it returns */
+  int pending_filter;           /* >0: after the host function returns, pass its first result to the
+                                   registry's CARET_RESULT_FILTER_KEY function (script suggestion providers) */
   caret_lua_dispatch_fn dispatch;
   caret_lua_release_fn release;
 } caret_lua_ctx;
@@ -94,6 +96,7 @@ caret_lua_object *caret_lua_to_object(lua_State *L, int index);
 /// of handler functions, each called with the event value.
 #define CARET_TAKE_EVENTS_KEY "caret.take_events"
 #define CARET_HANDLERS_KEY "caret.handlers"
+#define CARET_RESULT_FILTER_KEY "caret.result_filter"
 
 /// A C function that does nothing: the baseline of the call-overhead benchmark.
 int caret_lua_noop(lua_State *L);
