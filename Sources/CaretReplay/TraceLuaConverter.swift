@@ -20,12 +20,22 @@ public enum TraceLuaConverter {
             lines.append("-- initial document (canonical markup):")
             for line in document.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("--   " + line) }
         }
-        let options = trace.header.options
-        if options != EditorOptions() {
-            lines.append("-- editor options: traitToggle=\(options.traitToggle.rawValue) undoCoalescingInterval=\(AttributeValue.format(options.undoCoalescingInterval)) defaultFontSize=\(AttributeValue.format(options.defaultFontSize)) fontSizeStep=\(AttributeValue.format(options.fontSizeStep))")
-        }
         if trace.header.seed != 0 { lines.append("-- seed: \(trace.header.seed)") }
         lines.append("")
+        let options = trace.header.options
+        if options != EditorOptions() {
+            lines.append("editor:set_options{ traitToggle = \(quote(options.traitToggle.rawValue)), undoCoalescingInterval = \(AttributeValue.format(options.undoCoalescingInterval)), defaultFontSize = \(AttributeValue.format(options.defaultFontSize)), fontSizeStep = \(AttributeValue.format(options.fontSizeStep)) }")
+        }
+        if trace.events.contains(where: { if case .check(let c) = $0 { return c.typingAttributes != nil } else { return false } }) {
+            lines += [
+                "-- Whether two attribute tables hold the same keys and values.",
+                "local function same_attributes(actual, expected)",
+                "  for k, v in pairs(expected) do if actual[k] ~= v then return false end end",
+                "  for k in pairs(actual) do if expected[k] == nil then return false end end",
+                "  return true",
+                "end",
+            ]
+        }
         for event in trace.events { lines += statements(for: event) }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -48,11 +58,13 @@ public enum TraceLuaConverter {
         case .wait(let seconds): return ["editor:advance_clock(\(AttributeValue.format(seconds)))"]
         case .check(let checkpoint):
             var result = ["caret.expect(\(quote(Markup.print(checkpoint.expected))))"]
-            if !checkpoint.traits.isEmpty {
-                result.append("-- the trace also expects traits: " + checkpoint.traits.map { "\($0.key.name)=\($0.state)" }.joined(separator: " "))
+            for expectation in checkpoint.traits {
+                let (name, state) = (expectation.key.name, "\(expectation.state)")
+                result.append("assert(editor:trait_state(\(quote(name))) == \(quote(state)), \(quote("expected \(name) \(state)")))")
             }
             if let typing = checkpoint.typingAttributes {
-                result.append("-- the trace also expects typing attributes: <\(Markup.header(typing))>")
+                let table = typing.entries.map { "\(key($0.key.name)) = \(literal($0.value))" }.joined(separator: ", ")
+                result.append("assert(same_attributes(editor:typing_attributes(), { \(table) }), \(quote("expected typing attributes <\(Markup.header(typing))>")))")
             }
             return result
         }
@@ -61,6 +73,14 @@ public enum TraceLuaConverter {
     static func key(_ name: String) -> String {
         let identifier = name.first.map { $0.isLetter || $0 == "_" } == true && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         return identifier ? name : "[\(quote(name))]"
+    }
+
+    static func literal(_ value: AttributeValue) -> String {
+        switch value {
+        case .string(let s): quote(s)
+        case .number(let n): AttributeValue.format(n)
+        case .bool(let b): b ? "true" : "false"
+        }
     }
 
     static func literal(_ argument: CommandArgument) -> String {

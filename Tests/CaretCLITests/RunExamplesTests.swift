@@ -69,18 +69,6 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let script = dir.path + "/t.lua"
         let convert = caret(["convert", repositoryRoot + "/tests/traces/" + trace, "--to", "lua", "--out", script])
         #expect(convert.code == .ok, "\(convert.stderr)")
-        // The converter writes editor options as a comment; until it emits the call (a follow-up
-        // for TraceLuaConverter), turn the comment into `editor:set_options{…}` here.
-        var source = try String(contentsOfFile: script, encoding: .utf8)
-        source = source.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            guard line.hasPrefix("-- editor options: ") else { return String(line) }
-            let fields = line.dropFirst("-- editor options: ".count).split(separator: " ").map { pair -> String in
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                return parts[0] == "traitToggle" ? "\(parts[0]) = \"\(parts[1])\"" : "\(parts[0]) = \(parts[1])"
-            }
-            return "editor:set_options{ " + fields.joined(separator: ", ") + " }"
-        }.joined(separator: "\n")
-        try source.write(toFile: script, atomically: true, encoding: .utf8)
         var arguments = ["run", script, "--quiet"]
         if FileManager.default.fileExists(atPath: dir.path + "/t.caret") { arguments += ["--doc", dir.path + "/t.caret"] }
         let run = caret(arguments)

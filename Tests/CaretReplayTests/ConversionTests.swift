@@ -23,9 +23,9 @@ import Testing
         -- run with: caret run demo.lua --doc demo.caret
         -- initial document (canonical markup):
         --   Hi {bold:there}|
-        -- editor options: traitToggle=perRunFlip undoCoalescingInterval=1 defaultFontSize=17 fontSizeStep=1
         -- seed: 3
 
+        editor:set_options{ traitToggle = "perRunFlip", undoCoalescingInterval = 1, defaultFontSize = 17, fontSizeStep = 1 }
         editor:insert("a \\"q\\"\\n")
         editor:key("cmd+b")
         editor:select(0, 2)
@@ -37,7 +37,7 @@ import Testing
         editor:redo()
         editor:advance_clock(1.5)
         caret.expect("x|")
-        -- the trace also expects traits: bold=on
+        assert(editor:trait_state("bold") == "on", "expected bold on")
 
         """
         #expect(TraceLuaConverter.script(for: trace, documentFile: "demo.caret", scriptName: "demo.lua") == expected)
