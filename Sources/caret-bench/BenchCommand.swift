@@ -59,6 +59,7 @@ enum BenchCommand {
             ("storage", StorageBenchmarks.run),
             ("memory", MemoryBenchmark.run),
             ("replay", ReplayBenchmarks.run),
+            ("editor", EditorBenchmarks.run),
         ]
         for (name, run) in suites {
             do {
