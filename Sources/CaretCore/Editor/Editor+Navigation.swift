@@ -23,7 +23,10 @@ extension Editor {
 
     /// `offset` when it is a grapheme boundary, else the end of the cluster it is inside.
     func snappedForward(_ offset: Int) throws -> Int {
-        try text.isGraphemeBoundary(offset) ? offset : graphemeAfter(offset)
+        // Text whose every byte is a cluster of its own (ASCII without CR): every valid position
+        // is a boundary, no need to segment the leaf.
+        if text.characterCount == text.utf8Count, offset >= 0, offset <= length { return offset }
+        return try text.isGraphemeBoundary(offset) ? offset : graphemeAfter(offset)
     }
 
     /// The selection with both ends moved out of any grapheme cluster they are inside.

@@ -28,8 +28,16 @@ public final class Editor {
     var observers: [(id: Int, handler: (EditorEvent) -> Void)] = []
     var nextObserverID = 0
     /// Edits applied by the command in progress, with their inverses.
-    var pendingEdits: [TextEdit] = []
-    var pendingInverses: [TextEdit] = []
+    var pendingEdits = EditList()
+    var pendingInverses = EditList()
+    /// The edits of the command in progress as observers see them; filled only while someone
+    /// observes.
+    var observedEdits: [TextEdit] = []
+    /// Whether commands take the specialised paths (plain strings, attribute maps); false takes
+    /// the general path everywhere, so tests can check the two agree.
+    var usesFastPaths = true
+    /// The last set `linkFree(_:)` was asked about and its answer.
+    var linkFreeMemo = (Attributes(), Attributes())
 
     /// An editor over `text` with a caret at its end, or the given selection and typing attributes
     /// (nil typing attributes: as inherited).
@@ -103,27 +111,36 @@ public final class Editor {
         let typingBefore = typingAttributes
         let goalBefore = goalColumn
         if !command.isVerticalMove { goalColumn = nil }
-        pendingEdits = []
-        pendingInverses = []
+        pendingEdits = EditList()
+        pendingInverses = EditList()
+        if !observedEdits.isEmpty { observedEdits.removeAll(keepingCapacity: true) }
+        let isHistory: Bool
         do {
             switch command {
-            case .undo: try undo()
-            case .redo: try redo()
-            default: try execute(command)
+            case .undo:
+                isHistory = true
+                try undo()
+            case .redo:
+                isHistory = true
+                try redo()
+            default:
+                isHistory = false
+                try execute(command)
             }
         } catch {
             rollBack(selection: selectionBefore, typing: typingBefore)
             goalColumn = goalBefore
             throw error
         }
-        let edits = pendingEdits
-        if !edits.isEmpty, command != .undo, command != .redo {
-            recordHistory(command: command, selectionBefore: selectionBefore, typingBefore: typingBefore)
+        let changed = !pendingEdits.isEmpty
+        let group = command.coalesceGroup
+        if changed, !isHistory {
+            recordHistory(group: group, selectionBefore: selectionBefore, typingBefore: typingBefore)
         }
-        lastGroup = edits.isEmpty && command.coalesceGroup != nil ? nil : command.coalesceGroup
-        pendingEdits = []
-        pendingInverses = []
-        notify(command: command, edits: edits, selectionBefore: selectionBefore)
+        lastGroup = !changed && group != nil ? nil : group
+        pendingEdits = EditList()
+        pendingInverses = EditList()
+        if !observers.isEmpty { notify(command: command, changed: changed, selectionBefore: selectionBefore) }
     }
 
     /// Performs the command called `name` with `arguments` (see `EditorCommand(name:arguments:)`).
@@ -143,7 +160,26 @@ public final class Editor {
     // MARK: - Internals
 
     func inherited(for selection: Selection) -> Attributes {
-        (try? text.inheritedTypingAttributes(at: selection.lowerBound)) ?? Attributes()
+        inheritedAttributes(at: selection.lowerBound)
+    }
+
+    /// `AttributedText.inheritedTypingAttributes(at:)` for a valid `offset`, with fewer lookups.
+    func inheritedAttributes(at offset: Int) -> Attributes {
+        if text.isEmpty { return Attributes() }
+        let source = offset > 0 ? offset - 1 : 0
+        // A position before `offset` may be the trailing half of a surrogate pair; step to its start.
+        let attributes = (try? text.attributes(at: source)) ?? (try? text.attributes(at: source - 1)) ?? Attributes()
+        return linkFree(attributes)
+    }
+
+    /// `attributes` without `link`; remembers the last answer (typing asks about one set over
+    /// and over, and each `removing` takes the attribute table's lock).
+    func linkFree(_ attributes: Attributes) -> Attributes {
+        if attributes.isEmpty { return attributes }
+        if linkFreeMemo.0 == attributes { return linkFreeMemo.1 }
+        let result = attributes.removing(.link)
+        linkFreeMemo = (attributes, result)
+        return result
     }
 
     /// Sets the selection; typing attributes reset to the inherited ones when it changes.
@@ -154,38 +190,86 @@ public final class Editor {
         }
     }
 
+    /// The attributed text of `range`; the whole document is shared, not copied.
+    func snapshot(_ range: Range<Int>) throws -> AttributedText {
+        if range.lowerBound == 0 && range.upperBound == text.utf16Count { return text }
+        return try text.attributedText(in: range)
+    }
+
     /// Applies one edit to the document and records it for the command in progress.
     func apply(_ edit: TextEdit) throws {
         if edit.range.isEmpty && edit.replacement.isEmpty { return }
-        let old = try text.attributedText(in: edit.range)
+        let old = try snapshot(edit.range)
         if old == edit.replacement { return }
         try text.replaceSubrange(edit.range, with: edit.replacement)
+        record(EditRecord(range: edit.range, replacement: .rich(edit.replacement)),
+               inverse: EditRecord(range: edit.replacementRange, replacement: .rich(old)))
+    }
+
+    /// Replaces `range` with `string` carrying `attributes` (`utf16` is its length) without
+    /// building attributed text for it; returns whether the document changed.
+    @discardableResult
+    func replace(_ range: Range<Int>, with string: String, attributes: Attributes, utf16: Int) throws -> Bool {
+        if range.isEmpty && utf16 == 0 { return false }
+        let old: EditRecord.Replacement
+        if range.isEmpty {
+            old = .plain("", Attributes(), utf16: 0)
+        } else {
+            old = try capture(range)
+            if case .plain(let oldString, let oldAttributes, _) = old, oldAttributes == attributes,
+               oldString.utf8.elementsEqual(string.utf8) { return false }
+        }
+        try text.replaceSubrange(range, with: string, attributes: attributes)
+        record(EditRecord(range: range, replacement: .plain(string, attributes, utf16: utf16)),
+               inverse: EditRecord(range: range.lowerBound..<(range.lowerBound + utf16), replacement: old))
+        return true
+    }
+
+    /// The content of a non-empty valid `range`, as a plain string when it is one run.
+    func capture(_ range: Range<Int>) throws -> EditRecord.Replacement {
+        if range.count == 1 {
+            return .plain(try text.string(in: range), try text.attributes(at: range.lowerBound), utf16: 1)
+        }
+        let runs = try text.runs(in: range)
+        if runs.count == 1 { return .plain(try text.string(in: range), runs[0].attributes, utf16: range.count) }
+        return .rich(try snapshot(range))
+    }
+
+    /// Notes an applied edit and its inverse for the command in progress.
+    func record(_ edit: EditRecord, inverse: EditRecord) {
         pendingEdits.append(edit)
-        pendingInverses.append(TextEdit(range: edit.replacementRange, replacement: old))
+        pendingInverses.append(inverse)
+        if !observers.isEmpty { observedEdits.append(edit.textEdit(after: text)) }
+    }
+
+    /// Applies an edit from the history (undo or redo); `inverse` undoes it again.
+    func replay(_ edit: EditRecord, inverse: EditRecord) throws {
+        try edit.apply(to: &text)
+        record(edit, inverse: inverse)
     }
 
     /// Undoes the edits of a failed command.
     func rollBack(selection: Selection, typing: Attributes) {
-        for inverse in pendingInverses.reversed() { try? text.replaceSubrange(inverse.range, with: inverse.replacement) }
-        pendingEdits = []
-        pendingInverses = []
+        pendingInverses.forEachReversed { inverse in try? inverse.apply(to: &text) }
+        pendingEdits = EditList()
+        pendingInverses = EditList()
+        observedEdits.removeAll()
         self.selection = selection
         typingAttributes = typing
     }
 
-    func recordHistory(command: EditorCommand, selectionBefore: Selection, typingBefore: Attributes) {
-        let group = command.coalesceGroup
+    func recordHistory(group: CoalesceGroup?, selectionBefore: Selection, typingBefore: Attributes) {
         let last = history.undoStack.count - 1
         if let group, group == lastGroup, last >= 0, history.undoStack[last].group == group,
            history.undoStack[last].selectionAfter == selectionBefore,
            clock - history.undoStack[last].time <= options.undoCoalescingInterval {
-            // Mutate in place: copying the step out would copy its edit arrays on every keystroke.
-            history.undoStack[last].edits += pendingEdits
-            history.undoStack[last].inverses += pendingInverses
+            // Mutate in place: copying the step out would copy its edit lists on every keystroke.
+            history.undoStack[last].edits.append(contentsOf: pendingEdits)
+            history.undoStack[last].inverses.append(contentsOf: pendingInverses)
             history.undoStack[last].selectionAfter = selection
             history.undoStack[last].typingAfter = typingAttributes
             history.undoStack[last].time = clock
-            history.redoStack.removeAll()
+            if !history.redoStack.isEmpty { history.redoStack.removeAll() }
             return
         }
         history.record(UndoStep(
@@ -198,7 +282,17 @@ public final class Editor {
 
     func undo() throws {
         guard let step = history.undoStack.last else { return }
-        for inverse in step.inverses.reversed() { try apply(inverse) }
+        // Inverses run last to first; edit i undoes inverse i again.
+        if step.inverses.count == 1, let inverse = step.inverses.first, let edit = step.edits.first {
+            try replay(inverse, inverse: edit)
+        } else {
+            let edits = Array(sequence: step.edits)
+            var i = edits.count
+            try step.inverses.forEachReversed { inverse in
+                i -= 1
+                try replay(inverse, inverse: edits[i])
+            }
+        }
         selection = step.selectionBefore
         typingAttributes = step.typingBefore
         history.redoStack.append(history.undoStack.removeLast())
@@ -206,21 +300,36 @@ public final class Editor {
 
     func redo() throws {
         guard let step = history.redoStack.last else { return }
-        for edit in step.edits { try apply(edit) }
+        let inverses = Array(sequence: step.inverses)
+        var i = 0
+        try step.edits.forEach { edit in
+            try replay(edit, inverse: inverses[i])
+            i += 1
+        }
         selection = step.selectionAfter
         typingAttributes = step.typingAfter
         history.undoStack.append(history.redoStack.removeLast())
     }
 
-    func notify(command: EditorCommand?, edits: [TextEdit], selectionBefore: Selection) {
+    func notify(command: EditorCommand?, changed: Bool, selectionBefore: Selection) {
         guard !observers.isEmpty else { return }
         let handlers = observers.map(\.handler)
-        if !edits.isEmpty {
-            let change = EditorChange(command: command, edits: edits, selectionBefore: selectionBefore, selectionAfter: selection)
+        if changed {
+            let change = EditorChange(command: command, edits: observedEdits, selectionBefore: selectionBefore, selectionAfter: selection)
+            observedEdits = []
             for handler in handlers { handler(.textChanged(change)) }
         }
         if selection != selectionBefore {
             for handler in handlers { handler(.selectionChanged(old: selectionBefore, new: selection, command: command)) }
         }
+    }
+}
+
+extension Array where Element == EditRecord {
+    /// The records of `list` in order.
+    init(sequence list: EditList) {
+        self.init()
+        reserveCapacity(list.count)
+        list.forEach { append($0) }
     }
 }

@@ -3,11 +3,12 @@ enum CoalesceGroup: Hashable, Sendable {
     case typing, deletingBackward, deletingForward
 }
 
-/// One undoable step: the edits in the order they were applied, their inverses, and the
-/// selection and typing attributes on both sides.
+/// One undoable step: the edits in the order they were applied, their inverses (each the
+/// replaced range's old content only, never a copy of the document), and the selection and
+/// typing attributes on both sides.
 struct UndoStep: Sendable {
-    var edits: [TextEdit]
-    var inverses: [TextEdit]
+    var edits: EditList
+    var inverses: EditList
     var selectionBefore: Selection
     var selectionAfter: Selection
     var typingBefore: Attributes
