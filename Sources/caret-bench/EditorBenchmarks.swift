@@ -65,7 +65,11 @@ enum EditorBenchmarks {
             let selection = editor.selection
             if edit.text.isEmpty {
                 var atCaret = selection.isCaret && selection.head == upper && edit.length >= 1
-                if atCaret { atCaret = try editor.text.graphemeBoundary(before: upper) == edit.location }
+                // Backspace deletes one grapheme cluster: check it is exactly this edit (every byte
+                // is a cluster in ASCII text without CR, so the check is free there).
+                if atCaret, editor.text.characterCount != editor.text.utf8Count {
+                    atCaret = try editor.text.graphemeBoundary(before: upper) == edit.location
+                }
                 if !atCaret { try editor.perform(.setSelection(anchor: edit.location, head: upper)) }
                 try editor.perform(.deleteBackward)
             } else {

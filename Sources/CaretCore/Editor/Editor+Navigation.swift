@@ -25,7 +25,7 @@ extension Editor {
     func snappedForward(_ offset: Int) throws -> Int {
         // Text whose every byte is a cluster of its own (ASCII without CR): every valid position
         // is a boundary, no need to segment the leaf.
-        if text.characterCount == text.utf8Count, offset >= 0, offset <= length { return offset }
+        if usesFastPaths, text.characterCount == text.utf8Count, offset >= 0, offset <= length { return offset }
         return try text.isGraphemeBoundary(offset) ? offset : graphemeAfter(offset)
     }
 
