@@ -17,7 +17,7 @@ extension Editor {
         let utf16 = string.utf16.count
         try replace(range, with: string, attributes: attributes, utf16: utf16)
         let end = range.lowerBound + utf16
-        let caret = try snappedForward(end)
+        let caret = try snappedForward(afterInserting: string.unicodeScalars.last, at: end)
         if caret == end, utf16 > 0 {
             // The character before the caret is the last one typed: it carries `attributes`.
             if selection != Selection(caret: caret) {
