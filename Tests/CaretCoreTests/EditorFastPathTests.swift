@@ -6,7 +6,7 @@ import Testing
 /// typing attributes, history and observer events after every command of seeded random sessions.
 @Suite struct EditorFastPathTests {
     /// Runs the same commands on a fast and a general editor and compares them after each.
-    func compare(seed: UInt64, count: Int, start: String, pieces: [String], options: EditorOptions = EditorOptions()) throws {
+    func compare(seed: UInt64, count: Int, start: String, pieces: [String], options: EditorOptions = EditorOptions(), formatting: Bool = false) throws {
         let fast = try makeEditor(start, options: options)
         let general = try makeEditor(start, options: options)
         general.usesFastPaths = false
@@ -28,6 +28,20 @@ import Testing
                 command = .replaceRange(min(a, b)..<max(a, b), with: drawer.pick(pieces))
             } else if roll == 3 {
                 command = .insertText(drawer.pick(pieces))
+            } else if formatting, roll < 8 {
+                // Restyle a random range: select it first (on both), then format it.
+                let length = fast.text.utf16Count
+                let a = fast.text.clamped(Int.random(in: 0...length, using: &drawer.rng))
+                let b = fast.text.clamped(Int.random(in: 0...length, using: &drawer.rng))
+                try fast.perform(.setSelection(anchor: a, head: b))
+                try general.perform(.setSelection(anchor: a, head: b))
+                fastEvents = []
+                generalEvents = []
+                command = drawer.pick([
+                    .toggleBold, .toggleItalic, .toggleUnderline, .removeFormatting, .increaseFontSize,
+                    .setAttribute(.foregroundColor, .string("#00ff00")), .removeAttribute(.italic), .setLink("https://y"),
+                    .undo, .redo,
+                ])
             }
             if Int.random(in: 0..<8, using: &drawer.rng) == 0 {
                 let seconds = drawer.pick([0.2, 0.5, 2.0])
@@ -77,6 +91,15 @@ import Testing
         for seed in SeededRandom.seeds(default: [seed &* 7919]) {
             try compare(seed: seed, count: 1_500, start: "plain ^text| here\nand more", pieces: pieces)
             try compare(seed: seed, count: 300, start: "|", pieces: pieces, options: EditorOptions(traitToggle: .perRunFlip))
+        }
+    }
+
+    @Test(arguments: [7, 8] as [UInt64])
+    func formattingSessionsAgree(seed: UInt64) throws {
+        let start = "{bold:one} two {italic:three} {bold italic:four} five\n{underline:six} 😀 seven {code:eight}|"
+        for seed in SeededRandom.seeds(default: [seed &* 7919]) {
+            try compare(seed: seed, count: 1_500, start: start, pieces: randomPieces, formatting: true)
+            try compare(seed: seed, count: 500, start: start, pieces: randomPieces, options: EditorOptions(traitToggle: .perRunFlip), formatting: true)
         }
     }
 

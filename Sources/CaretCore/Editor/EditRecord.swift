@@ -10,6 +10,8 @@ struct EditRecord: Sendable {
         case rich(AttributedText)
         /// The same characters, each attribute set mapped (sets missing from the map stay).
         case restyle([Attributes: Attributes])
+        /// The same characters with these runs' attributes (ranges in the document).
+        case runs([AttributedText.Run])
     }
 
     /// The UTF-16 range replaced, in the document just before this edit.
@@ -21,7 +23,7 @@ struct EditRecord: Sendable {
         switch replacement {
         case .plain(_, _, let utf16): utf16
         case .rich(let text): text.utf16Count
-        case .restyle: range.count
+        case .restyle, .runs: range.count
         }
     }
 
@@ -42,6 +44,8 @@ struct EditRecord: Sendable {
             }
         case .restyle(let map):
             try text.transformAttributes(in: range) { map[$0] ?? $0 }
+        case .runs(let runs):
+            for run in runs { try text.setAttributes(run.attributes, in: run.range) }
         }
     }
 
@@ -52,7 +56,7 @@ struct EditRecord: Sendable {
             TextEdit(range: range, replacement: AttributedText(string, attributes: attributes))
         case .rich(let replacement):
             TextEdit(range: range, replacement: replacement)
-        case .restyle:
+        case .restyle, .runs:
             TextEdit(range: range, replacement: (try? after.attributedText(in: range)) ?? AttributedText())
         }
     }

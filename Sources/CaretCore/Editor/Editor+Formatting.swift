@@ -51,10 +51,31 @@ extension Editor {
             if result != run.attributes { changes = true }
         }
         guard changes else { return }
-        // The inverse keeps the range's old content; the edit itself is only the map.
-        let old = try snapshot(range)
+        // The edit is only the map; the inverse is the cheapest exact undo: the inverse map when
+        // the map is one-to-one on the sets present, else the old runs, else the old content.
+        let inverse: EditRecord.Replacement
+        if range.lowerBound == 0 && range.upperBound == text.utf16Count {
+            inverse = .rich(text)
+        } else if let back = Self.inverse(of: map) {
+            inverse = .restyle(back)
+        } else if runs.count <= 256 {
+            inverse = .runs(runs)
+        } else {
+            inverse = .rich(try text.attributedText(in: range))
+        }
         try text.transformAttributes(in: range) { map[$0] ?? $0 }
-        record(EditRecord(range: range, replacement: .restyle(map)), inverse: EditRecord(range: range, replacement: .rich(old)))
+        record(EditRecord(range: range, replacement: .restyle(map)), inverse: EditRecord(range: range, replacement: inverse))
+    }
+
+    /// The map that undoes `map` (whose keys are exactly the sets present), or nil when two sets
+    /// map to the same one.
+    static func inverse(of map: [Attributes: Attributes]) -> [Attributes: Attributes]? {
+        var back: [Attributes: Attributes] = [:]
+        back.reserveCapacity(map.count)
+        for (old, new) in map {
+            if back.updateValue(old, forKey: new) != nil { return nil }
+        }
+        return back
     }
 
     func toggleTrait(_ key: AttributeKey) throws {

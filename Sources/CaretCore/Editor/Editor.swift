@@ -228,11 +228,25 @@ public final class Editor {
     /// The content of a non-empty valid `range`, as a plain string when it is one run.
     func capture(_ range: Range<Int>) throws -> EditRecord.Replacement {
         if range.count == 1 {
-            return .plain(try text.string(in: range), try text.attributes(at: range.lowerBound), utf16: 1)
+            return .plain(try string(in: range), try text.attributes(at: range.lowerBound), utf16: 1)
         }
         let runs = try text.runs(in: range)
-        if runs.count == 1 { return .plain(try text.string(in: range), runs[0].attributes, utf16: range.count) }
+        if runs.count == 1 { return .plain(try string(in: range), runs[0].attributes, utf16: range.count) }
         return .rich(try snapshot(range))
+    }
+
+    /// The text of a valid `range`, read in place (a short string needs no buffer at all).
+    func string(in range: Range<Int>) throws -> String {
+        var result = ""
+        try text.forEachUTF8Chunk(in: range) { chunk in
+            if result.isEmpty {
+                result = String(decoding: chunk, as: UTF8.self)
+            } else {
+                result += String(decoding: chunk, as: UTF8.self)
+            }
+            return true
+        }
+        return result
     }
 
     /// Notes an applied edit and its inverse for the command in progress.
@@ -272,7 +286,8 @@ public final class Editor {
             if !history.redoStack.isEmpty { history.redoStack.removeAll() }
             return
         }
-        history.record(UndoStep(
+        if !history.redoStack.isEmpty { history.redoStack.removeAll() }
+        history.undoStack.append(UndoStep(
             edits: pendingEdits, inverses: pendingInverses,
             selectionBefore: selectionBefore, selectionAfter: selection,
             typingBefore: typingBefore, typingAfter: typingAttributes,
