@@ -82,7 +82,7 @@ extension Editor {
         }
         let attributes = range.isEmpty ? inheritedAttributes(at: range.lowerBound) : try text.attributes(at: range.lowerBound)
         let utf16 = string.utf16.count
-        guard try replace(range, with: string, attributes: attributes, utf16: utf16) else { return }
+        guard try replace(range, with: string, attributes: attributes, utf16: utf16, firstAttributes: attributes) else { return }
         let mapped = TextEdit.map(selection, range: range, inserted: utf16)
         let newSelection = try snapped(mapped)
         if newSelection == selection { return }

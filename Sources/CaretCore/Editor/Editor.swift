@@ -209,13 +209,13 @@ public final class Editor {
     /// Replaces `range` with `string` carrying `attributes` (`utf16` is its length) without
     /// building attributed text for it; returns whether the document changed.
     @discardableResult
-    func replace(_ range: Range<Int>, with string: String, attributes: Attributes, utf16: Int) throws -> Bool {
+    func replace(_ range: Range<Int>, with string: String, attributes: Attributes, utf16: Int, firstAttributes: Attributes? = nil) throws -> Bool {
         if range.isEmpty && utf16 == 0 { return false }
         let old: EditRecord.Replacement
         if range.isEmpty {
             old = .plain("", Attributes(), utf16: 0)
         } else {
-            old = try capture(range)
+            old = try capture(range, firstAttributes: firstAttributes)
             if case .plain(let oldString, let oldAttributes, _) = old, oldAttributes == attributes,
                oldString.utf8.elementsEqual(string.utf8) { return false }
         }
@@ -225,10 +225,11 @@ public final class Editor {
         return true
     }
 
-    /// The content of a non-empty valid `range`, as a plain string when it is one run.
-    func capture(_ range: Range<Int>) throws -> EditRecord.Replacement {
+    /// The content of a non-empty valid `range`, as a plain string when it is one run;
+    /// `firstAttributes`, when known, are those of its first character.
+    func capture(_ range: Range<Int>, firstAttributes: Attributes? = nil) throws -> EditRecord.Replacement {
         if range.count == 1 {
-            return .plain(try string(in: range), try text.attributes(at: range.lowerBound), utf16: 1)
+            return .plain(try string(in: range), try firstAttributes ?? text.attributes(at: range.lowerBound), utf16: 1)
         }
         let runs = try text.runs(in: range)
         if runs.count == 1 { return .plain(try string(in: range), runs[0].attributes, utf16: range.count) }
