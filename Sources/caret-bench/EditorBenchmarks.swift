@@ -6,7 +6,9 @@ import Foundation
 /// document with 10k runs. Everything goes through the public `Editor` API, undo always on.
 enum EditorBenchmarks {
     static func run(_ options: BenchOptions, _ report: BenchReport) throws {
-        if options.wants("editor automerge-paper") { try automerge(options, report) }
+        if options.wants("editor automerge-paper: replaceRange") || options.wants("editor automerge-paper: select") {
+            try automerge(options, report)
+        }
         if options.wants("editor typing") { try typing(options, report) }
         if options.wants("editor random bold") { try randomToggles(options, report) }
         if options.wants("editor bold 1 MiB") { try boldWholeDocument(options, report) }
@@ -23,19 +25,22 @@ enum EditorBenchmarks {
 
         // Finished editors stay alive until all runs are done: freeing one is not part of a replay.
         var kept: [Editor] = []
-        let replace = try Clock.median(repetitions) { kept.append(try replayReplacing(trace)) }
-        var editor = kept.last!
-        kept = []
-        guard editor.text.string == trace.endContent else { throw BenchError("editor replay (replaceRange) does not reach endContent") }
-        report.add("editor automerge-paper: replaceRange per edit", replace / 1e6, "ms",
-                   note: "\(trace.edits.count) edits, one perform(.replaceRange) each (the caret replay / Lua path; the first typed in italic, which later edits inherit), undo on, \(editor.undoCount) undo steps, \(editor.text.runs.count) runs; median of \(repetitions); target <= 25 ms, aim <= 6.5 ms")
-
-        let typed = try Clock.median(repetitions) { kept.append(try replayTyping(trace)) }
-        editor = kept.last!
-        kept = []
-        guard editor.text.string == trace.endContent else { throw BenchError("editor replay (typing) does not reach endContent") }
-        report.add("editor automerge-paper: select + type/backspace", typed / 1e6, "ms",
-                   note: "keyboard client: setSelection only when the caret is elsewhere, insertText/deleteBackward, italic toggled every 64 edits; \(editor.undoCount) undo steps, \(editor.text.runs.count) runs; median of \(repetitions)")
+        if options.wants("editor automerge-paper: replaceRange") {
+            let replace = try Clock.median(repetitions) { kept.append(try replayReplacing(trace)) }
+            let editor = kept.last!
+            kept = []
+            guard editor.text.string == trace.endContent else { throw BenchError("editor replay (replaceRange) does not reach endContent") }
+            report.add("editor automerge-paper: replaceRange per edit", replace / 1e6, "ms",
+                       note: "\(trace.edits.count) edits, one perform(.replaceRange) each (the caret replay / Lua path; the first typed in italic, which later edits inherit), undo on, \(editor.undoCount) undo steps, \(editor.text.runs.count) runs; median of \(repetitions); target <= 25 ms, aim <= 6.5 ms")
+        }
+        if options.wants("editor automerge-paper: select") {
+            let typed = try Clock.median(repetitions) { kept.append(try replayTyping(trace)) }
+            let editor = kept.last!
+            kept = []
+            guard editor.text.string == trace.endContent else { throw BenchError("editor replay (typing) does not reach endContent") }
+            report.add("editor automerge-paper: select + type/backspace", typed / 1e6, "ms",
+                       note: "keyboard client: setSelection only when the caret is elsewhere, insertText/deleteBackward, italic toggled every 64 edits; \(editor.undoCount) undo steps, \(editor.text.runs.count) runs; median of \(repetitions)")
+        }
     }
 
     /// One `replaceRange` per edit, as `caret replay` and a one-call-per-edit script do. The
