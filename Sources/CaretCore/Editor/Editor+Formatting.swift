@@ -53,6 +53,7 @@ extension Editor {
         guard changes else { return }
         // The edit is only the map; the inverse is the cheapest exact undo: the inverse map when
         // the map is one-to-one on the sets present, else the old runs, else the old content.
+        settleTyping()
         let inverse: EditRecord.Replacement
         if range.lowerBound == 0 && range.upperBound == text.utf16Count {
             inverse = .rich(text)

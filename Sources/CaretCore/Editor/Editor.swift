@@ -10,7 +10,19 @@ public final class Editor {
     /// The selection; always valid positions of `text`.
     public internal(set) var selection: Selection
     /// The attributes typed text takes (never `link`).
-    public internal(set) var typingAttributes: Attributes
+    public internal(set) var typingAttributes: Attributes {
+        get {
+            if let typingStorage { return typingStorage }
+            let inherited = inherited(for: selection)
+            typingStorage = inherited
+            return inherited
+        }
+        set { typingStorage = newValue }
+    }
+    /// The typing attributes; nil while they are the inherited ones for the current selection
+    /// and text and nobody has asked (a selection change then costs no lookup). Set before the
+    /// text changes under an unmoved selection (`settleTyping()`), since they must not follow.
+    var typingStorage: Attributes?
     /// Settings; may be changed at any time.
     public var options: EditorOptions
     /// The virtual clock, in seconds since the editor was made; only `advanceClock(by:)` moves it.
@@ -58,8 +70,8 @@ public final class Editor {
         self.text = text
         self.selection = selection
         self.options = options
-        self.typingAttributes = Attributes()
-        self.typingAttributes = (typingAttributes ?? inherited(for: selection)).removing(.link)
+        self.typingStorage = Attributes()
+        self.typingStorage = (typingAttributes ?? inherited(for: selection)).removing(.link)
     }
 
     /// An editor showing `state` (a missing selection means a caret at the end).
@@ -69,8 +81,9 @@ public final class Editor {
 
     /// The document, selection and typing attributes (nil when they are the inherited ones).
     public var state: DocumentState {
+        guard let typingStorage else { return DocumentState(text: text, selection: selection, typingAttributes: nil) }
         let inherited = inherited(for: selection)
-        return DocumentState(text: text, selection: selection, typingAttributes: typingAttributes == inherited ? nil : typingAttributes)
+        return DocumentState(text: text, selection: selection, typingAttributes: typingStorage == inherited ? nil : typingStorage)
     }
 
     /// Whether `undo` would do something.
@@ -108,7 +121,7 @@ public final class Editor {
     /// - Throws: `EditorError` for invalid arguments or positions; the editor is then unchanged.
     public func perform(_ command: EditorCommand) throws {
         let selectionBefore = selection
-        let typingBefore = typingAttributes
+        let typingBefore = typingStorage
         let goalBefore = goalColumn
         if !command.isVerticalMove { goalColumn = nil }
         pendingEdits = EditList()
@@ -186,8 +199,14 @@ public final class Editor {
     func select(_ newSelection: Selection) {
         if newSelection != selection {
             selection = newSelection
-            typingAttributes = inherited(for: newSelection)
+            typingStorage = usesFastPaths ? nil : inherited(for: newSelection)
         }
+    }
+
+    /// Fixes lazily inherited typing attributes before the text changes: they stay what they
+    /// were unless the selection then moves.
+    func settleTyping() {
+        if typingStorage == nil { typingStorage = inherited(for: selection) }
     }
 
     /// The attributed text of `range`; the whole document is shared, not copied.
@@ -201,6 +220,7 @@ public final class Editor {
         if edit.range.isEmpty && edit.replacement.isEmpty { return }
         let old = try snapshot(edit.range)
         if old == edit.replacement { return }
+        settleTyping()
         try text.replaceSubrange(edit.range, with: edit.replacement)
         record(EditRecord(range: edit.range, replacement: .rich(edit.replacement)),
                inverse: EditRecord(range: edit.replacementRange, replacement: .rich(old)))
@@ -219,6 +239,7 @@ public final class Editor {
             if case .plain(let oldString, let oldAttributes, _) = old, oldAttributes == attributes,
                oldString.utf8.elementsEqual(string.utf8) { return false }
         }
+        settleTyping()
         try text.replaceSubrange(range, with: string, attributes: attributes)
         record(EditRecord(range: range, replacement: .plain(string, attributes, utf16: utf16)),
                inverse: EditRecord(range: range.lowerBound..<(range.lowerBound + utf16), replacement: old))
@@ -264,16 +285,16 @@ public final class Editor {
     }
 
     /// Undoes the edits of a failed command.
-    func rollBack(selection: Selection, typing: Attributes) {
+    func rollBack(selection: Selection, typing: Attributes?) {
         pendingInverses.forEachReversed { inverse in try? inverse.apply(to: &text) }
         pendingEdits = EditList()
         pendingInverses = EditList()
         observedEdits.removeAll()
         self.selection = selection
-        typingAttributes = typing
+        typingStorage = typing
     }
 
-    func recordHistory(group: CoalesceGroup?, selectionBefore: Selection, typingBefore: Attributes) {
+    func recordHistory(group: CoalesceGroup?, selectionBefore: Selection, typingBefore: Attributes?) {
         let last = history.undoStack.count - 1
         if let group, group == lastGroup, last >= 0, history.undoStack[last].group == group,
            history.undoStack[last].selectionAfter == selectionBefore,
@@ -282,7 +303,7 @@ public final class Editor {
             history.undoStack[last].edits.append(contentsOf: pendingEdits)
             history.undoStack[last].inverses.append(contentsOf: pendingInverses)
             history.undoStack[last].selectionAfter = selection
-            history.undoStack[last].typingAfter = typingAttributes
+            history.undoStack[last].typingAfter = typingStorage
             history.undoStack[last].time = clock
             if !history.redoStack.isEmpty { history.redoStack.removeAll() }
             return
@@ -291,7 +312,7 @@ public final class Editor {
         history.undoStack.append(UndoStep(
             edits: pendingEdits, inverses: pendingInverses,
             selectionBefore: selectionBefore, selectionAfter: selection,
-            typingBefore: typingBefore, typingAfter: typingAttributes,
+            typingBefore: typingBefore, typingAfter: typingStorage,
             group: group, time: clock
         ))
     }
@@ -310,7 +331,7 @@ public final class Editor {
             }
         }
         selection = step.selectionBefore
-        typingAttributes = step.typingBefore
+        typingStorage = step.typingBefore
         history.redoStack.append(history.undoStack.removeLast())
     }
 
@@ -323,7 +344,7 @@ public final class Editor {
             i += 1
         }
         selection = step.selectionAfter
-        typingAttributes = step.typingAfter
+        typingStorage = step.typingAfter
         history.undoStack.append(history.redoStack.removeLast())
     }
 

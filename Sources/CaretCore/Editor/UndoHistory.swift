@@ -11,8 +11,9 @@ struct UndoStep: Sendable {
     var inverses: EditList
     var selectionBefore: Selection
     var selectionAfter: Selection
-    var typingBefore: Attributes
-    var typingAfter: Attributes
+    /// nil: the inherited ones, looked up when asked (the text and selection are restored with them).
+    var typingBefore: Attributes?
+    var typingAfter: Attributes?
     var group: CoalesceGroup?
     /// Virtual time of the last edit merged into this step.
     var time: Double
