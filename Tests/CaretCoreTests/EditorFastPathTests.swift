@@ -106,6 +106,29 @@ import Testing
         }
     }
 
+    @Test func historyLongerThanAChunkOfSteps() throws {
+        // Undo steps are stored in chunks of `StepStack.chunkSize`; cross the boundaries both ways.
+        let editor = try makeEditor("|")
+        let steps = StepStack.chunkSize * 2 + 100
+        var texts = [""]
+        for i in 0..<steps {
+            try editor.perform(.replaceRange(editor.text.utf16Count..<editor.text.utf16Count, with: String(i % 10)))
+            texts.append(texts.last! + String(i % 10))
+        }
+        #expect(editor.undoCount == steps)
+        for back in 1...(StepStack.chunkSize + 50) {
+            try editor.perform(.undo)
+            #expect(editor.text.string == texts[steps - back])
+        }
+        #expect(editor.redoCount == StepStack.chunkSize + 50)
+        for _ in 0..<StepStack.chunkSize { try editor.perform(.redo) }
+        #expect(editor.text.string == texts[steps - 50])
+        try editor.perform(.insertText("x"))
+        #expect(editor.redoCount == 0 && editor.undoCount == steps - 49)
+        while editor.canUndo { try editor.perform(.undo) }
+        #expect(editor.text.string == "")
+    }
+
     @Test func wholeDocumentRestyleUndoesToTheSameRuns() throws {
         let editor = try makeEditor("^{bold:ab}c{italic:de}😀|")
         let original = editor.state

@@ -295,16 +295,14 @@ public final class Editor {
     }
 
     func recordHistory(group: CoalesceGroup?, selectionBefore: Selection, typingBefore: Attributes?) {
-        let last = history.undoStack.count - 1
-        if let group, group == lastGroup, last >= 0, history.undoStack[last].group == group,
-           history.undoStack[last].selectionAfter == selectionBefore,
-           clock - history.undoStack[last].time <= options.undoCoalescingInterval {
+        if let group, group == lastGroup,
+           history.undoStack.topAccepts(group, from: selectionBefore, at: clock, interval: options.undoCoalescingInterval) {
             // Mutate in place: copying the step out would copy its edit lists on every keystroke.
-            history.undoStack[last].edits.append(contentsOf: pendingEdits)
-            history.undoStack[last].inverses.append(contentsOf: pendingInverses)
-            history.undoStack[last].selectionAfter = selection
-            history.undoStack[last].typingAfter = typingStorage
-            history.undoStack[last].time = clock
+            history.undoStack.top.edits.append(contentsOf: pendingEdits)
+            history.undoStack.top.inverses.append(contentsOf: pendingInverses)
+            history.undoStack.top.selectionAfter = selection
+            history.undoStack.top.typingAfter = typingStorage
+            history.undoStack.top.time = clock
             if !history.redoStack.isEmpty { history.redoStack.removeAll() }
             return
         }
