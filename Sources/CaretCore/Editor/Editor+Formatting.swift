@@ -64,6 +64,7 @@ extension Editor {
         } else {
             inverse = .rich(try text.attributedText(in: range))
         }
+        knownRun = nil
         try text.transformAttributes(in: range) { map[$0] ?? $0 }
         record(EditRecord(range: range, replacement: .restyle(map)), inverse: EditRecord(range: range, replacement: inverse))
     }

@@ -80,7 +80,7 @@ extension Editor {
                 : try text.attributes(at: range.lowerBound)
             return try replaceMapping([TextEdit(range: range, replacement: AttributedText(string, attributes: attributes))])
         }
-        let attributes = range.isEmpty ? inheritedAttributes(at: range.lowerBound) : try text.attributes(at: range.lowerBound)
+        let attributes = range.isEmpty ? inheritedAttributes(at: range.lowerBound) : try self.attributes(at: range.lowerBound)
         let utf16 = string.utf16.count
         guard try replace(range, with: string, attributes: attributes, utf16: utf16, firstAttributes: attributes) else { return }
         let mapped = TextEdit.map(selection, range: range, inserted: utf16)

@@ -48,6 +48,10 @@ public final class Editor {
     /// Whether commands take the specialised paths (plain strings, attribute maps); false takes
     /// the general path everywhere, so tests can check the two agree.
     var usesFastPaths = true
+    /// A stretch of the document known to carry one attribute set (what was last typed or
+    /// inserted, kept in step with plain edits, dropped by any other change), so an edit next to
+    /// it needs no rope lookup for the attributes around it.
+    var knownRun: (range: Range<Int>, attributes: Attributes)?
     /// The last set `linkFree(_:)` was asked about and its answer.
     var linkFreeMemo = (Attributes(), Attributes())
 
@@ -180,6 +184,8 @@ public final class Editor {
     func inheritedAttributes(at offset: Int) -> Attributes {
         if text.isEmpty { return Attributes() }
         let source = offset > 0 ? offset - 1 : 0
+        // A run's ends are character boundaries, so a unit inside it belongs to a character inside it.
+        if let knownRun, knownRun.range.contains(source) { return linkFree(knownRun.attributes) }
         // A position before `offset` may be the trailing half of a surrogate pair; step to its start.
         let attributes = (try? text.attributes(at: source)) ?? (try? text.attributes(at: source - 1)) ?? Attributes()
         return linkFree(attributes)
@@ -209,6 +215,45 @@ public final class Editor {
         if typingStorage == nil { typingStorage = inherited(for: selection) }
     }
 
+    /// The attributes of the character at valid `offset` (before the end).
+    func attributes(at offset: Int) throws -> Attributes {
+        if let knownRun, knownRun.range.contains(offset) { return knownRun.attributes }
+        return try text.attributes(at: offset)
+    }
+
+    /// Keeps `knownRun` in step with a plain edit that replaced `range` with `inserted` units
+    /// carrying `attributes`.
+    func updateKnownRun(replacing range: Range<Int>, inserted: Int, attributes: Attributes) {
+        guard usesFastPaths else { return }
+        let delta = inserted - range.count
+        var before: Range<Int>?
+        var after: Range<Int>?
+        var oldAttributes = Attributes()
+        if let old = knownRun {
+            oldAttributes = old.attributes
+            let end = min(old.range.upperBound, range.lowerBound)
+            if old.range.lowerBound < end { before = old.range.lowerBound..<end }
+            let start = max(old.range.lowerBound, range.upperBound)
+            if start < old.range.upperBound { after = (start + delta)..<(old.range.upperBound + delta) }
+        }
+        let insertedEnd = range.lowerBound + inserted
+        if inserted > 0 {
+            var lower = range.lowerBound
+            var upper = insertedEnd
+            if oldAttributes == attributes {
+                if let before, before.upperBound == lower { lower = before.lowerBound }
+                if let after, after.lowerBound == upper { upper = after.upperBound }
+            }
+            knownRun = (lower..<upper, attributes)
+        } else if let before, let after, before.upperBound == after.lowerBound {
+            knownRun = (before.lowerBound..<after.upperBound, oldAttributes)
+        } else if let survivor = before ?? after {
+            knownRun = (survivor, oldAttributes)
+        } else {
+            knownRun = nil
+        }
+    }
+
     /// The attributed text of `range`; the whole document is shared, not copied.
     func snapshot(_ range: Range<Int>) throws -> AttributedText {
         if range.lowerBound == 0 && range.upperBound == text.utf16Count { return text }
@@ -221,6 +266,7 @@ public final class Editor {
         let old = try snapshot(edit.range)
         if old == edit.replacement { return }
         settleTyping()
+        knownRun = nil
         try text.replaceSubrange(edit.range, with: edit.replacement)
         record(EditRecord(range: edit.range, replacement: .rich(edit.replacement)),
                inverse: EditRecord(range: edit.replacementRange, replacement: .rich(old)))
@@ -241,6 +287,7 @@ public final class Editor {
         }
         settleTyping()
         try text.replaceSubrange(range, with: string, attributes: attributes)
+        updateKnownRun(replacing: range, inserted: utf16, attributes: attributes)
         record(EditRecord(range: range, replacement: .plain(string, attributes, utf16: utf16)),
                inverse: EditRecord(range: range.lowerBound..<(range.lowerBound + utf16), replacement: old))
         return true
@@ -250,7 +297,7 @@ public final class Editor {
     /// `firstAttributes`, when known, are those of its first character.
     func capture(_ range: Range<Int>, firstAttributes: Attributes? = nil) throws -> EditRecord.Replacement {
         if range.count == 1 {
-            return .plain(try string(in: range), try firstAttributes ?? text.attributes(at: range.lowerBound), utf16: 1)
+            return .plain(try string(in: range), try firstAttributes ?? attributes(at: range.lowerBound), utf16: 1)
         }
         let runs = try text.runs(in: range)
         if runs.count == 1 { return .plain(try string(in: range), runs[0].attributes, utf16: range.count) }
@@ -280,12 +327,14 @@ public final class Editor {
 
     /// Applies an edit from the history (undo or redo); `inverse` undoes it again.
     func replay(_ edit: EditRecord, inverse: EditRecord) throws {
+        knownRun = nil
         try edit.apply(to: &text)
         record(edit, inverse: inverse)
     }
 
     /// Undoes the edits of a failed command.
     func rollBack(selection: Selection, typing: Attributes?) {
+        knownRun = nil
         pendingInverses.forEachReversed { inverse in try? inverse.apply(to: &text) }
         pendingEdits = EditList()
         pendingInverses = EditList()
