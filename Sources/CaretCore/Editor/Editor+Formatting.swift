@@ -92,8 +92,15 @@ extension Editor {
         if options.traitToggle == .perRunFlip {
             try restyle(runs: runs, flipped)
         } else {
-            let count = runs.count { $0.attributes.has(key) }
-            let turnOn = count != runs.count
+            // Ask each distinct set once (runs share few sets, and each question takes a lock).
+            var seen = Set<Attributes>()
+            var turnOn = false
+            for run in runs where seen.insert(run.attributes).inserted {
+                if !run.attributes.has(key) {
+                    turnOn = true
+                    break
+                }
+            }
             try restyle(runs: runs) { turnOn ? try $0.setting(key, .bool(true)) : $0.removing(key) }
         }
         // Text typed over the selection looks like its first character now does.
