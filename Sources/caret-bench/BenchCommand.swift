@@ -61,6 +61,7 @@ enum BenchCommand {
             ("replay", ReplayBenchmarks.run),
             ("suggest", SuggestionBench.run),
             ("lua", LuaBenchmarks.run),
+            ("editor", EditorBenchmarks.run),
         ]
         for (name, run) in suites {
             do {

@@ -23,17 +23,61 @@ extension Editor {
     /// caret, only the typing attributes. The selection stays.
     func restyle(_ transform: (Attributes) throws -> Attributes) throws {
         if selection.isCaret {
-            typingAttributes = try transform(typingAttributes).removing(.link)
+            typingAttributes = linkFree(try transform(typingAttributes))
             return
         }
+        try restyle(runs: try text.runs(in: selection.range), transform)
+    }
+
+    /// `restyle(_:)` over the selection, whose runs are `runs`.
+    func restyle(runs: [AttributedText.Run], _ transform: (Attributes) throws -> Attributes) throws {
         let range = selection.range
-        var pieces: [(String, Attributes)] = []
-        for run in try text.runs(in: range) {
-            pieces.append((try text.string(in: run.range), try transform(run.attributes)))
+        guard usesFastPaths else {
+            var pieces: [(String, Attributes)] = []
+            for run in runs {
+                pieces.append((try text.string(in: run.range), try transform(run.attributes)))
+            }
+            let saved = selection
+            try apply(TextEdit(range: range, replacement: AttributedText(runs: pieces)))
+            selection = saved
+            return
         }
-        let saved = selection
-        try apply(TextEdit(range: range, replacement: AttributedText(runs: pieces)))
-        selection = saved
+        // Each distinct set is transformed once, before anything changes (a transform may throw).
+        var map: [Attributes: Attributes] = [:]
+        var changes = false
+        for run in runs where map[run.attributes] == nil {
+            let result = try transform(run.attributes)
+            map[run.attributes] = result
+            if result != run.attributes { changes = true }
+        }
+        guard changes else { return }
+        // The edit is only the map; the inverse is the cheapest exact undo: the inverse map when
+        // the map is one-to-one on the sets present, else the old runs, else the old content.
+        settleTyping()
+        let inverse: EditRecord.Replacement
+        if range.lowerBound == 0 && range.upperBound == text.utf16Count {
+            inverse = .rich(text)
+        } else if let back = Self.inverse(of: map) {
+            inverse = .restyle(back)
+        } else if runs.count <= 256 {
+            inverse = .runs(runs)
+        } else {
+            inverse = .rich(try text.attributedText(in: range))
+        }
+        knownRun = nil
+        try text.transformAttributes(in: range) { map[$0] ?? $0 }
+        record(EditRecord(range: range, replacement: .restyle(map)), inverse: EditRecord(range: range, replacement: inverse))
+    }
+
+    /// The map that undoes `map` (whose keys are exactly the sets present), or nil when two sets
+    /// map to the same one.
+    static func inverse(of map: [Attributes: Attributes]) -> [Attributes: Attributes]? {
+        var back: [Attributes: Attributes] = [:]
+        back.reserveCapacity(map.count)
+        for (old, new) in map {
+            if back.updateValue(old, forKey: new) != nil { return nil }
+        }
+        return back
     }
 
     func toggleTrait(_ key: AttributeKey) throws {
@@ -44,11 +88,20 @@ extension Editor {
             attributes.has(key) ? attributes.removing(key) : try attributes.setting(key, .bool(true))
         }
         if selection.isCaret { return try restyle(flipped) }
+        let runs = try text.runs(in: selection.range)
         if options.traitToggle == .perRunFlip {
-            try restyle(flipped)
+            try restyle(runs: runs, flipped)
         } else {
-            let turnOn = traitState(key) != .on
-            try restyle { turnOn ? try $0.setting(key, .bool(true)) : $0.removing(key) }
+            // Ask each distinct set once (runs share few sets, and each question takes a lock).
+            var seen = Set<Attributes>()
+            var turnOn = false
+            for run in runs where seen.insert(run.attributes).inserted {
+                if !run.attributes.has(key) {
+                    turnOn = true
+                    break
+                }
+            }
+            try restyle(runs: runs) { turnOn ? try $0.setting(key, .bool(true)) : $0.removing(key) }
         }
         // Text typed over the selection looks like its first character now does.
         let firstHasIt = try text.attributes(at: selection.lowerBound).has(key)

@@ -23,7 +23,27 @@ extension Editor {
 
     /// `offset` when it is a grapheme boundary, else the end of the cluster it is inside.
     func snappedForward(_ offset: Int) throws -> Int {
-        try text.isGraphemeBoundary(offset) ? offset : graphemeAfter(offset)
+        // Text whose every byte is a cluster of its own (ASCII without CR): every valid position
+        // is a boundary, no need to segment the leaf.
+        if usesFastPaths, text.characterCount == text.utf8Count, offset >= 0, offset <= length { return offset }
+        return try text.isGraphemeBoundary(offset) ? offset : graphemeAfter(offset)
+    }
+
+    /// `snappedForward(end)` for the end of just-inserted text whose last scalar is `last`.
+    /// Decides from `last` and the next byte when that is enough, which costs much less than
+    /// segmenting the leaf: after a scalar below U+0300 other than CR (never Prepend, a regional
+    /// indicator, Hangul or pictographic), a following ASCII character always starts a cluster.
+    func snappedForward(afterInserting last: Unicode.Scalar?, at end: Int) throws -> Int {
+        if usesFastPaths, let last, last.value < 0x300, last != "\r" {
+            if end == length || text.characterCount == text.utf8Count { return end }
+            var nextIsASCII = false
+            _ = try? text.forEachUTF8Chunk(in: end..<(end + 1)) { chunk in
+                nextIsASCII = chunk.first.map { $0 < 0x80 } ?? false
+                return false
+            }
+            if nextIsASCII { return end }
+        }
+        return try snappedForward(end)
     }
 
     /// The selection with both ends moved out of any grapheme cluster they are inside.

@@ -107,25 +107,28 @@ extension Editor {
         }
     }
 
-    /// The text each edit of `change` replaced, from the undo history, or nil if the history does
-    /// not match the change.
+    /// The text each edit of `change` replaced: the replacements of the inverses the command
+    /// recorded (`notifiedInverses`), or nil if they do not match the change.
     func replacedTexts(for change: EditorChange) -> [AttributedText]? {
-        let count = change.edits.count
-        let pairs: [(edit: TextEdit, replaced: AttributedText)]
-        switch change.command {
-        case .undo?:
-            guard let step = history.redoStack.last, step.inverses.count == count else { return nil }
-            pairs = zip(step.inverses.reversed(), step.edits.reversed()).map { ($0, $1.replacement) }
-        case .redo?:
-            guard let step = history.undoStack.last, step.edits.count == count else { return nil }
-            pairs = zip(step.edits, step.inverses).map { ($0, $1.replacement) }
-        default:
-            guard let step = history.undoStack.last, step.inverses.count >= count,
-                  step.edits.count == step.inverses.count else { return nil }
-            let first = step.edits.count - count
-            pairs = (first..<step.edits.count).map { (step.edits[$0], step.inverses[$0].replacement) }
+        guard notifiedInverses.count == change.edits.count else { return nil }
+        var replaced: [AttributedText] = []
+        var index = 0
+        var matches = true
+        notifiedInverses.forEach { inverse in
+            let edit = change.edits[index]
+            index += 1
+            // The inverse covers exactly what the edit inserted.
+            guard inverse.range == edit.replacementRange else {
+                matches = false
+                return
+            }
+            switch inverse.replacement {
+            case .plain(let string, let attributes, _): replaced.append(AttributedText(string, attributes: attributes))
+            case .rich(let text): replaced.append(text)
+            // An attribute change leaves the characters as they are.
+            case .restyle, .runs: replaced.append(edit.replacement)
+            }
         }
-        guard pairs.map(\.edit) == change.edits else { return nil }
-        return pairs.map(\.replaced)
+        return matches ? replaced : nil
     }
 }

@@ -9,7 +9,24 @@ extension Editor {
 
     /// Replaces the selection with `string` in the typing attributes; the caret ends after it.
     func insert(_ string: String) throws {
-        try replaceSelection(with: AttributedText(string, attributes: typingAttributes.removing(.link)))
+        let attributes = linkFree(typingAttributes)
+        guard usesFastPaths else {
+            return try replaceSelection(with: AttributedText(string, attributes: attributes))
+        }
+        let range = selection.range
+        let utf16 = string.utf16.count
+        try replace(range, with: string, attributes: attributes, utf16: utf16)
+        let end = range.lowerBound + utf16
+        let caret = try snappedForward(afterInserting: string.unicodeScalars.last, at: end)
+        if caret == end, utf16 > 0 {
+            // The character before the caret is the last one typed: it carries `attributes`.
+            if selection != Selection(caret: caret) {
+                selection = Selection(caret: caret)
+                typingAttributes = attributes
+            }
+        } else {
+            select(Selection(caret: caret))
+        }
     }
 
     /// Replaces the selection with `replacement`; the caret ends after it (out of any grapheme
@@ -25,7 +42,11 @@ extension Editor {
         if selection.isCaret {
             let range = try rangeAtCaret(selection.head)
             guard !range.isEmpty else { return }
-            try apply(TextEdit(range: range, replacement: AttributedText()))
+            if usesFastPaths {
+                try replace(range, with: "", attributes: Attributes(), utf16: 0)
+            } else {
+                try apply(TextEdit(range: range, replacement: AttributedText()))
+            }
             select(Selection(caret: try snappedForward(range.lowerBound)))
         } else {
             try replaceSelection(with: AttributedText())
@@ -53,10 +74,26 @@ extension Editor {
     /// inherited at its start when empty); the selection is mapped through the edit.
     func replaceRange(_ range: Range<Int>, with string: String) throws {
         try checked { try text.validate(range) }
-        let attributes = range.isEmpty
-            ? try text.inheritedTypingAttributes(at: range.lowerBound)
-            : try text.attributes(at: range.lowerBound)
-        try replaceMapping([TextEdit(range: range, replacement: AttributedText(string, attributes: attributes))])
+        guard usesFastPaths else {
+            let attributes = range.isEmpty
+                ? try text.inheritedTypingAttributes(at: range.lowerBound)
+                : try text.attributes(at: range.lowerBound)
+            return try replaceMapping([TextEdit(range: range, replacement: AttributedText(string, attributes: attributes))])
+        }
+        let attributes = range.isEmpty ? inheritedAttributes(at: range.lowerBound) : try self.attributes(at: range.lowerBound)
+        let utf16 = string.utf16.count
+        guard try replace(range, with: string, attributes: attributes, utf16: utf16, firstAttributes: attributes) else { return }
+        let mapped = TextEdit.map(selection, range: range, inserted: utf16)
+        let newSelection = try snapped(mapped)
+        if newSelection == selection { return }
+        let end = range.lowerBound + utf16
+        if newSelection.isCaret, newSelection.head == end, utf16 > 0 {
+            // The character before the caret is the last one inserted: it carries `attributes`.
+            selection = newSelection
+            typingAttributes = linkFree(attributes)
+        } else {
+            select(newSelection)
+        }
     }
 
     /// Applies edits given in descending, non-overlapping order (each range valid in the original

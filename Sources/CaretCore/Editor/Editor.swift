@@ -10,7 +10,19 @@ public final class Editor {
     /// The selection; always valid positions of `text`.
     public internal(set) var selection: Selection
     /// The attributes typed text takes (never `link`).
-    public internal(set) var typingAttributes: Attributes
+    public internal(set) var typingAttributes: Attributes {
+        get {
+            if let typingStorage { return typingStorage }
+            let inherited = inherited(for: selection)
+            typingStorage = inherited
+            return inherited
+        }
+        set { typingStorage = newValue }
+    }
+    /// The typing attributes; nil while they are the inherited ones for the current selection
+    /// and text and nobody has asked (a selection change then costs no lookup). Set before the
+    /// text changes under an unmoved selection (`settleTyping()`), since they must not follow.
+    var typingStorage: Attributes?
     /// Settings; may be changed at any time.
     public var options: EditorOptions
     /// The virtual clock, in seconds since the editor was made; only `advanceClock(by:)` moves it.
@@ -28,10 +40,25 @@ public final class Editor {
     var observers: [(id: Int, handler: (EditorEvent) -> Void)] = []
     var nextObserverID = 0
     /// Edits applied by the command in progress, with their inverses.
-    var pendingEdits: [TextEdit] = []
-    var pendingInverses: [TextEdit] = []
+    var pendingEdits = EditList()
+    var pendingInverses = EditList()
+    /// The edits of the command in progress as observers see them; filled only while someone
+    /// observes.
+    var observedEdits: [TextEdit] = []
+    /// Whether commands take the specialised paths (plain strings, attribute maps); false takes
+    /// the general path everywhere, so tests can check the two agree.
+    var usesFastPaths = true
+    /// A stretch of the document known to carry one attribute set (what was last typed or
+    /// inserted, kept in step with plain edits, dropped by any other change), so an edit next to
+    /// it needs no rope lookup for the attributes around it.
+    var knownRun: (range: Range<Int>, attributes: Attributes)?
+    /// The last set `linkFree(_:)` was asked about and its answer.
+    var linkFreeMemo = (Attributes(), Attributes())
     /// Suggestions for this editor, when attached (see Editor+Suggestions.swift).
     var suggestionState: EditorSuggestionState?
+    /// While observers hear of a change: the inverse of each of its edits, in the same order (an
+    /// inverse's replacement is what the edit replaced).
+    var notifiedInverses = EditList()
 
     /// An editor over `text` with a caret at its end, or the given selection and typing attributes
     /// (nil typing attributes: as inherited).
@@ -52,8 +79,8 @@ public final class Editor {
         self.text = text
         self.selection = selection
         self.options = options
-        self.typingAttributes = Attributes()
-        self.typingAttributes = (typingAttributes ?? inherited(for: selection)).removing(.link)
+        self.typingStorage = Attributes()
+        self.typingStorage = (typingAttributes ?? inherited(for: selection)).removing(.link)
     }
 
     /// An editor showing `state` (a missing selection means a caret at the end).
@@ -63,8 +90,9 @@ public final class Editor {
 
     /// The document, selection and typing attributes (nil when they are the inherited ones).
     public var state: DocumentState {
+        guard let typingStorage else { return DocumentState(text: text, selection: selection, typingAttributes: nil) }
         let inherited = inherited(for: selection)
-        return DocumentState(text: text, selection: selection, typingAttributes: typingAttributes == inherited ? nil : typingAttributes)
+        return DocumentState(text: text, selection: selection, typingAttributes: typingStorage == inherited ? nil : typingStorage)
     }
 
     /// Whether `undo` would do something.
@@ -102,30 +130,45 @@ public final class Editor {
     /// - Throws: `EditorError` for invalid arguments or positions; the editor is then unchanged.
     public func perform(_ command: EditorCommand) throws {
         let selectionBefore = selection
-        let typingBefore = typingAttributes
+        let typingBefore = typingStorage
         let goalBefore = goalColumn
         if !command.isVerticalMove { goalColumn = nil }
-        pendingEdits = []
-        pendingInverses = []
+        pendingEdits = EditList()
+        pendingInverses = EditList()
+        if !observedEdits.isEmpty { observedEdits.removeAll(keepingCapacity: true) }
+        let isHistory: Bool
         do {
             switch command {
-            case .undo: try undo()
-            case .redo: try redo()
-            default: try execute(command)
+            case .undo:
+                isHistory = true
+                try undo()
+            case .redo:
+                isHistory = true
+                try redo()
+            default:
+                isHistory = false
+                try execute(command)
             }
         } catch {
             rollBack(selection: selectionBefore, typing: typingBefore)
             goalColumn = goalBefore
             throw error
         }
-        let edits = pendingEdits
-        if !edits.isEmpty, command != .undo, command != .redo {
-            recordHistory(command: command, selectionBefore: selectionBefore, typingBefore: typingBefore)
+        let changed = !pendingEdits.isEmpty
+        let group = command.coalesceGroup
+        if changed, !isHistory {
+            recordHistory(group: group, selectionBefore: selectionBefore, typingBefore: typingBefore)
         }
-        lastGroup = edits.isEmpty && command.coalesceGroup != nil ? nil : command.coalesceGroup
-        pendingEdits = []
-        pendingInverses = []
-        notify(command: command, edits: edits, selectionBefore: selectionBefore)
+        lastGroup = !changed && group != nil ? nil : group
+        let inverses = pendingInverses
+        pendingEdits = EditList()
+        pendingInverses = EditList()
+        if !observers.isEmpty {
+            // Observers inside CaretCore (the suggestion vocabulary) read what each edit replaced.
+            notifiedInverses = inverses
+            notify(command: command, changed: changed, selectionBefore: selectionBefore)
+            notifiedInverses = EditList()
+        }
     }
 
     /// Performs the command called `name` with `arguments` (see `EditorCommand(name:arguments:)`).
@@ -145,84 +188,126 @@ public final class Editor {
     // MARK: - Internals
 
     func inherited(for selection: Selection) -> Attributes {
-        (try? text.inheritedTypingAttributes(at: selection.lowerBound)) ?? Attributes()
+        inheritedAttributes(at: selection.lowerBound)
+    }
+
+    /// `AttributedText.inheritedTypingAttributes(at:)` for a valid `offset`, with fewer lookups.
+    func inheritedAttributes(at offset: Int) -> Attributes {
+        if text.isEmpty { return Attributes() }
+        let source = offset > 0 ? offset - 1 : 0
+        // A run's ends are character boundaries, so a unit inside it belongs to a character inside it.
+        if let knownRun, knownRun.range.contains(source) { return linkFree(knownRun.attributes) }
+        // A position before `offset` may be the trailing half of a surrogate pair; step to its start.
+        let attributes = (try? text.attributes(at: source)) ?? (try? text.attributes(at: source - 1)) ?? Attributes()
+        return linkFree(attributes)
+    }
+
+    /// `attributes` without `link`; remembers the last answer (typing asks about one set over
+    /// and over, and each `removing` takes the attribute table's lock).
+    func linkFree(_ attributes: Attributes) -> Attributes {
+        if attributes.isEmpty { return attributes }
+        if linkFreeMemo.0 == attributes { return linkFreeMemo.1 }
+        let result = attributes.removing(.link)
+        linkFreeMemo = (attributes, result)
+        return result
     }
 
     /// Sets the selection; typing attributes reset to the inherited ones when it changes.
     func select(_ newSelection: Selection) {
         if newSelection != selection {
             selection = newSelection
-            typingAttributes = inherited(for: newSelection)
+            typingStorage = usesFastPaths ? nil : inherited(for: newSelection)
         }
     }
 
-    /// Applies one edit to the document and records it for the command in progress.
-    func apply(_ edit: TextEdit) throws {
-        if edit.range.isEmpty && edit.replacement.isEmpty { return }
-        let old = try text.attributedText(in: edit.range)
-        if old == edit.replacement { return }
-        try text.replaceSubrange(edit.range, with: edit.replacement)
-        pendingEdits.append(edit)
-        pendingInverses.append(TextEdit(range: edit.replacementRange, replacement: old))
+    /// Fixes lazily inherited typing attributes before the text changes: they stay what they
+    /// were unless the selection then moves.
+    func settleTyping() {
+        if typingStorage == nil { typingStorage = inherited(for: selection) }
     }
 
     /// Undoes the edits of a failed command.
-    func rollBack(selection: Selection, typing: Attributes) {
-        for inverse in pendingInverses.reversed() { try? text.replaceSubrange(inverse.range, with: inverse.replacement) }
-        pendingEdits = []
-        pendingInverses = []
+    func rollBack(selection: Selection, typing: Attributes?) {
+        knownRun = nil
+        pendingInverses.forEachReversed { inverse in try? inverse.apply(to: &text) }
+        pendingEdits = EditList()
+        pendingInverses = EditList()
+        observedEdits.removeAll()
         self.selection = selection
-        typingAttributes = typing
+        typingStorage = typing
     }
 
-    func recordHistory(command: EditorCommand, selectionBefore: Selection, typingBefore: Attributes) {
-        let group = command.coalesceGroup
-        let last = history.undoStack.count - 1
-        if let group, group == lastGroup, last >= 0, history.undoStack[last].group == group,
-           history.undoStack[last].selectionAfter == selectionBefore,
-           clock - history.undoStack[last].time <= options.undoCoalescingInterval {
-            // Mutate in place: copying the step out would copy its edit arrays on every keystroke.
-            history.undoStack[last].edits += pendingEdits
-            history.undoStack[last].inverses += pendingInverses
-            history.undoStack[last].selectionAfter = selection
-            history.undoStack[last].typingAfter = typingAttributes
-            history.undoStack[last].time = clock
-            history.redoStack.removeAll()
+    func recordHistory(group: CoalesceGroup?, selectionBefore: Selection, typingBefore: Attributes?) {
+        if let group, group == lastGroup,
+           history.undoStack.topAccepts(group, from: selectionBefore, at: clock, interval: options.undoCoalescingInterval) {
+            // Mutate in place: copying the step out would copy its edit lists on every keystroke.
+            history.undoStack.top.edits.append(contentsOf: pendingEdits)
+            history.undoStack.top.inverses.append(contentsOf: pendingInverses)
+            history.undoStack.top.selectionAfter = selection
+            history.undoStack.top.typingAfter = typingStorage
+            history.undoStack.top.time = clock
+            if !history.redoStack.isEmpty { history.redoStack.removeAll() }
             return
         }
-        history.record(UndoStep(
+        if !history.redoStack.isEmpty { history.redoStack.removeAll() }
+        history.undoStack.append(UndoStep(
             edits: pendingEdits, inverses: pendingInverses,
             selectionBefore: selectionBefore, selectionAfter: selection,
-            typingBefore: typingBefore, typingAfter: typingAttributes,
+            typingBefore: typingBefore, typingAfter: typingStorage,
             group: group, time: clock
         ))
     }
 
     func undo() throws {
         guard let step = history.undoStack.last else { return }
-        for inverse in step.inverses.reversed() { try apply(inverse) }
+        // Inverses run last to first; edit i undoes inverse i again.
+        if step.inverses.count == 1, let inverse = step.inverses.first, let edit = step.edits.first {
+            try replay(inverse, inverse: edit)
+        } else {
+            let edits = Array(sequence: step.edits)
+            var i = edits.count
+            try step.inverses.forEachReversed { inverse in
+                i -= 1
+                try replay(inverse, inverse: edits[i])
+            }
+        }
         selection = step.selectionBefore
-        typingAttributes = step.typingBefore
+        typingStorage = step.typingBefore
         history.redoStack.append(history.undoStack.removeLast())
     }
 
     func redo() throws {
         guard let step = history.redoStack.last else { return }
-        for edit in step.edits { try apply(edit) }
+        let inverses = Array(sequence: step.inverses)
+        var i = 0
+        try step.edits.forEach { edit in
+            try replay(edit, inverse: inverses[i])
+            i += 1
+        }
         selection = step.selectionAfter
-        typingAttributes = step.typingAfter
+        typingStorage = step.typingAfter
         history.undoStack.append(history.redoStack.removeLast())
     }
 
-    func notify(command: EditorCommand?, edits: [TextEdit], selectionBefore: Selection) {
+    func notify(command: EditorCommand?, changed: Bool, selectionBefore: Selection) {
         guard !observers.isEmpty else { return }
         let handlers = observers.map(\.handler)
-        if !edits.isEmpty {
-            let change = EditorChange(command: command, edits: edits, selectionBefore: selectionBefore, selectionAfter: selection)
+        if changed {
+            let change = EditorChange(command: command, edits: observedEdits, selectionBefore: selectionBefore, selectionAfter: selection)
+            observedEdits = []
             for handler in handlers { handler(.textChanged(change)) }
         }
         if selection != selectionBefore {
             for handler in handlers { handler(.selectionChanged(old: selectionBefore, new: selection, command: command)) }
         }
+    }
+}
+
+extension Array where Element == EditRecord {
+    /// The records of `list` in order.
+    init(sequence list: EditList) {
+        self.init()
+        reserveCapacity(list.count)
+        list.forEach { append($0) }
     }
 }

@@ -33,21 +33,31 @@ public struct TextEdit: Equatable, Sendable, CustomStringConvertible {
     /// shift by `delta`; positions strictly inside a replaced range, and a position at a pure
     /// insertion point, go to the start (`.before`) or end (`.after`) of the replacement.
     public func map(_ offset: Int, bias: Bias) -> Int {
-        if offset < range.lowerBound { return offset }
-        if offset > range.upperBound { return offset + delta }
-        if range.isEmpty { return bias == .before ? offset : offset + replacement.utf16Count }
-        if offset == range.lowerBound { return offset }
-        if offset == range.upperBound { return range.lowerBound + replacement.utf16Count }
-        return bias == .before ? range.lowerBound : range.lowerBound + replacement.utf16Count
+        TextEdit.map(offset, range: range, inserted: replacement.utf16Count, bias: bias)
     }
 
     /// Maps a selection: a caret moves after inserted text; a selection keeps text inserted at
     /// its edges outside (lower end `.after`, upper end `.before`) and collapses to the end of
     /// the replacement when the edit swallows it. Direction is kept.
     public func map(_ selection: Selection) -> Selection {
-        if selection.isCaret { return Selection(caret: map(selection.head, bias: .after)) }
-        let lower = map(selection.lowerBound, bias: .after)
-        let upper = map(selection.upperBound, bias: .before)
+        TextEdit.map(selection, range: range, inserted: replacement.utf16Count)
+    }
+
+    /// `map(_:bias:)` for an edit replacing `range` with `inserted` UTF-16 units.
+    static func map(_ offset: Int, range: Range<Int>, inserted: Int, bias: Bias) -> Int {
+        if offset < range.lowerBound { return offset }
+        if offset > range.upperBound { return offset + inserted - range.count }
+        if range.isEmpty { return bias == .before ? offset : offset + inserted }
+        if offset == range.lowerBound { return offset }
+        if offset == range.upperBound { return range.lowerBound + inserted }
+        return bias == .before ? range.lowerBound : range.lowerBound + inserted
+    }
+
+    /// `map(_:)` for an edit replacing `range` with `inserted` UTF-16 units.
+    static func map(_ selection: Selection, range: Range<Int>, inserted: Int) -> Selection {
+        if selection.isCaret { return Selection(caret: map(selection.head, range: range, inserted: inserted, bias: .after)) }
+        let lower = map(selection.lowerBound, range: range, inserted: inserted, bias: .after)
+        let upper = map(selection.upperBound, range: range, inserted: inserted, bias: .before)
         if lower >= upper { return Selection(caret: max(lower, upper)) }
         return selection.isBackward ? Selection(anchor: upper, head: lower) : Selection(anchor: lower, head: upper)
     }

@@ -3,24 +3,82 @@ enum CoalesceGroup: Hashable, Sendable {
     case typing, deletingBackward, deletingForward
 }
 
-/// One undoable step: the edits in the order they were applied, their inverses, and the
-/// selection and typing attributes on both sides.
+/// One undoable step: the edits in the order they were applied, their inverses (each the
+/// replaced range's old content only, never a copy of the document), and the selection and
+/// typing attributes on both sides.
 struct UndoStep: Sendable {
-    var edits: [TextEdit]
-    var inverses: [TextEdit]
+    var edits: EditList
+    var inverses: EditList
     var selectionBefore: Selection
     var selectionAfter: Selection
-    var typingBefore: Attributes
-    var typingAfter: Attributes
+    /// nil: the inherited ones, looked up when asked (the text and selection are restored with them).
+    var typingBefore: Attributes?
+    var typingAfter: Attributes?
     var group: CoalesceGroup?
     /// Virtual time of the last edit merged into this step.
     var time: Double
 }
 
+/// A stack of undo steps in fixed-size chunks: pushing never moves the steps already stored
+/// (one array would copy them all each time it grows, and a replay records one step per edit).
+struct StepStack: Sendable {
+    static let chunkSize = 4096
+    private var chunks: [[UndoStep]] = []
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The top step; mutations through it happen in place.
+    var last: UndoStep? {
+        get { chunks.last?.last }
+    }
+
+    /// The top step, which must exist, for in-place mutation.
+    var top: UndoStep {
+        get { chunks[chunks.count - 1][chunks[chunks.count - 1].count - 1] }
+        _modify {
+            let c = chunks.count - 1
+            let i = chunks[c].count - 1
+            yield &chunks[c][i]
+        }
+    }
+
+    /// Whether the top step can take more edits of `group` made from `selection` at `time`;
+    /// reads fields in place, so the step is not copied (which would make its edit lists shared).
+    func topAccepts(_ group: CoalesceGroup, from selection: Selection, at time: Double, interval: Double) -> Bool {
+        guard let c = chunks.indices.last else { return false }
+        let i = chunks[c].count - 1
+        return chunks[c][i].group == group && chunks[c][i].selectionAfter == selection && time - chunks[c][i].time <= interval
+    }
+
+    mutating func append(_ step: UndoStep) {
+        if chunks.isEmpty || chunks[chunks.count - 1].count == StepStack.chunkSize {
+            var chunk: [UndoStep] = []
+            chunk.reserveCapacity(chunks.isEmpty ? 16 : StepStack.chunkSize)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(step)
+        count += 1
+    }
+
+    @discardableResult
+    mutating func removeLast() -> UndoStep {
+        let step = chunks[chunks.count - 1].removeLast()
+        if chunks[chunks.count - 1].isEmpty { chunks.removeLast() }
+        count -= 1
+        return step
+    }
+
+    mutating func removeAll() {
+        chunks = []
+        count = 0
+    }
+}
+
 /// Undo and redo stacks.
 struct UndoHistory: Sendable {
-    var undoStack: [UndoStep] = []
-    var redoStack: [UndoStep] = []
+    var undoStack = StepStack()
+    var redoStack = StepStack()
 
     mutating func record(_ step: UndoStep) {
         undoStack.append(step)

@@ -1,0 +1,105 @@
+/// An edit as the editor keeps it for undo and redo: the cheapest data that reproduces it. A
+/// typed or deleted string is kept as the string and its one set of attributes (no rope is built
+/// for it); an attribute change as the attribute sets it maps; anything else as attributed text.
+/// `TextEdit`s are made from these only when an observer asks.
+struct EditRecord: Sendable {
+    enum Replacement: Sendable {
+        /// `string` (empty for a deletion) carrying `attributes`; `utf16` is its length.
+        case plain(String, Attributes, utf16: Int)
+        /// Attributed text.
+        case rich(AttributedText)
+        /// The same characters, each attribute set mapped (sets missing from the map stay).
+        case restyle([Attributes: Attributes])
+        /// The same characters with these runs' attributes (ranges in the document).
+        case runs([AttributedText.Run])
+    }
+
+    /// The UTF-16 range replaced, in the document just before this edit.
+    var range: Range<Int>
+    var replacement: Replacement
+
+    /// The UTF-16 length of the replacement.
+    var utf16Count: Int {
+        switch replacement {
+        case .plain(_, _, let utf16): utf16
+        case .rich(let text): text.utf16Count
+        case .restyle, .runs: range.count
+        }
+    }
+
+    /// The range the replacement occupies after the edit.
+    var replacementRange: Range<Int> { range.lowerBound..<(range.lowerBound + utf16Count) }
+
+    /// Applies the edit to `text`, which must be the document it was recorded against.
+    func apply(to text: inout AttributedText) throws {
+        switch replacement {
+        case .plain(let string, let attributes, _):
+            try text.replaceSubrange(range, with: string, attributes: attributes)
+        case .rich(let replacement):
+            if range.lowerBound == 0 && range.upperBound == text.utf16Count {
+                // The whole document: share the stored copy instead of rebuilding it.
+                text = replacement
+            } else {
+                try text.replaceSubrange(range, with: replacement)
+            }
+        case .restyle(let map):
+            try text.transformAttributes(in: range) { map[$0] ?? $0 }
+        case .runs(let runs):
+            for run in runs { try text.setAttributes(run.attributes, in: run.range) }
+        }
+    }
+
+    /// The public form of the edit; `after` is the document right after it was applied.
+    func textEdit(after: AttributedText) -> TextEdit {
+        switch replacement {
+        case .plain(let string, let attributes, _):
+            TextEdit(range: range, replacement: AttributedText(string, attributes: attributes))
+        case .rich(let replacement):
+            TextEdit(range: range, replacement: replacement)
+        case .restyle, .runs:
+            TextEdit(range: range, replacement: (try? after.attributedText(in: range)) ?? AttributedText())
+        }
+    }
+
+    /// Where `offset` ends up after the edit (see `TextEdit.map(_:bias:)`).
+    func map(_ offset: Int, bias: TextEdit.Bias) -> Int {
+        TextEdit.map(offset, range: range, inserted: utf16Count, bias: bias)
+    }
+
+    /// Maps a selection through the edit (see `TextEdit.map(_:)`).
+    func map(_ selection: Selection) -> Selection {
+        TextEdit.map(selection, range: range, inserted: utf16Count)
+    }
+}
+
+/// The edits of one command or undo step, in order. One edit — the usual case — is stored inline,
+/// so recording it allocates nothing.
+struct EditList: Sendable {
+    private(set) var first: EditRecord?
+    private(set) var rest: [EditRecord] = []
+
+    var isEmpty: Bool { first == nil }
+    var count: Int { first == nil ? 0 : 1 + rest.count }
+
+    mutating func append(_ record: EditRecord) {
+        if first == nil { first = record } else { rest.append(record) }
+    }
+
+    mutating func append(contentsOf other: EditList) {
+        guard let head = other.first else { return }
+        append(head)
+        rest.append(contentsOf: other.rest)
+    }
+
+    func forEach(_ body: (EditRecord) throws -> Void) rethrows {
+        guard let first else { return }
+        try body(first)
+        for record in rest { try body(record) }
+    }
+
+    func forEachReversed(_ body: (EditRecord) throws -> Void) rethrows {
+        guard let first else { return }
+        for record in rest.reversed() { try body(record) }
+        try body(first)
+    }
+}

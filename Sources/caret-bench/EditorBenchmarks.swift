@@ -1,0 +1,193 @@
+import CaretCore
+import Foundation
+
+/// The editor's per-command cost: the automerge-paper trace through `Editor.perform`, typing with
+/// undo coalescing, bold toggles over random ranges and their undo, and bold over a whole 1 MiB
+/// document with 10k runs. Everything goes through the public `Editor` API, undo always on.
+enum EditorBenchmarks {
+    static func run(_ options: BenchOptions, _ report: BenchReport) throws {
+        if options.wants("editor automerge-paper: replaceRange") || options.wants("editor automerge-paper: select") {
+            try automerge(options, report)
+        }
+        if options.wants("editor typing") { try typing(options, report) }
+        if options.wants("editor random bold") { try randomToggles(options, report) }
+        if options.wants("editor bold 1 MiB") { try boldWholeDocument(options, report) }
+    }
+
+    // MARK: automerge-paper
+
+    static func automerge(_ options: BenchOptions, _ report: BenchReport) throws {
+        let directory = options.tracesDirectory ?? EditingTrace.defaultDirectory()
+        guard let path = try EditingTrace.files(in: directory).first(where: { $0.hasSuffix("/automerge-paper.json.gz") || $0.hasSuffix("/automerge-paper.json") })
+        else { throw BenchError("no automerge-paper trace in \(directory)") }
+        let trace = try EditingTrace(path: path)
+        let repetitions = options.repetitions ?? (options.quick ? 3 : 11)
+
+        // Finished editors stay alive until all runs are done: freeing one is not part of a replay.
+        var kept: [Editor] = []
+        if options.wants("editor automerge-paper: replaceRange") {
+            let replace = try Clock.median(repetitions) { kept.append(try replayReplacing(trace)) }
+            let editor = kept.last!
+            kept = []
+            guard editor.text.string == trace.endContent else { throw BenchError("editor replay (replaceRange) does not reach endContent") }
+            report.add("editor automerge-paper: replaceRange per edit", replace / 1e6, "ms",
+                       note: "\(trace.edits.count) edits, one perform(.replaceRange) each (the caret replay / Lua path; the first typed in italic, which later edits inherit), undo on, \(editor.undoCount) undo steps, \(editor.text.runs.count) runs; median of \(repetitions); target <= 25 ms, aim <= 6.5 ms")
+        }
+        if options.wants("editor automerge-paper: select") {
+            let typed = try Clock.median(repetitions) { kept.append(try replayTyping(trace)) }
+            let editor = kept.last!
+            kept = []
+            guard editor.text.string == trace.endContent else { throw BenchError("editor replay (typing) does not reach endContent") }
+            report.add("editor automerge-paper: select + type/backspace", typed / 1e6, "ms",
+                       note: "keyboard client: setSelection only when the caret is elsewhere, insertText/deleteBackward, italic toggled every 64 edits; \(editor.undoCount) undo steps, \(editor.text.runs.count) runs; median of \(repetitions)")
+        }
+    }
+
+    /// One `replaceRange` per edit, as `caret replay` and a one-call-per-edit script do. The
+    /// first edit is typed with italic typing attributes so the text carries attributes that
+    /// every later edit inherits.
+    static func replayReplacing(_ trace: EditingTrace) throws -> Editor {
+        let editor = try Editor(text: AttributedText(trace.startContent), selection: Selection(caret: 0))
+        for (i, edit) in trace.edits.enumerated() {
+            if i == 0, edit.length == 0, editor.selection == Selection(caret: edit.location) {
+                try editor.perform(.toggleItalic)
+                try editor.perform(.insertText(edit.text))
+                continue
+            }
+            try editor.perform(.replaceRange(edit.location..<(edit.location + edit.length), with: edit.text))
+        }
+        return editor
+    }
+
+    /// A keyboard client: moves the caret only when the next edit is elsewhere, types with
+    /// `insertText`, deletes one character before the caret with `deleteBackward` (a selection
+    /// and `deleteBackward` otherwise), and switches italic on and off every 64 edits.
+    static func replayTyping(_ trace: EditingTrace) throws -> Editor {
+        let editor = try Editor(text: AttributedText(trace.startContent))
+        for (i, edit) in trace.edits.enumerated() {
+            let italic = (i / 64) % 2 == 1
+            let upper = edit.location + edit.length
+            let selection = editor.selection
+            if edit.text.isEmpty {
+                var atCaret = selection.isCaret && selection.head == upper && edit.length >= 1
+                // Backspace deletes one grapheme cluster: check it is exactly this edit (every byte
+                // is a cluster in ASCII text without CR, so the check is free there).
+                if atCaret, editor.text.characterCount != editor.text.utf8Count {
+                    atCaret = try editor.text.graphemeBoundary(before: upper) == edit.location
+                }
+                if !atCaret { try editor.perform(.setSelection(anchor: edit.location, head: upper)) }
+                try editor.perform(.deleteBackward)
+            } else {
+                if selection.anchor != edit.location || selection.head != upper {
+                    try editor.perform(.setSelection(anchor: edit.location, head: upper))
+                }
+                if editor.selection.isCaret, editor.typingAttributes.has(.italic) != italic {
+                    try editor.perform(.toggleItalic)
+                }
+                try editor.perform(.insertText(edit.text))
+            }
+        }
+        return editor
+    }
+
+    // MARK: typing
+
+    static func typing(_ options: BenchOptions, _ report: BenchReport) throws {
+        let count = options.quick ? 20_000 : 100_000
+        let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "caret", "rope", "héllo", "naïve"]
+        var random = BenchRandom(seed: 5)
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        while keys.count < count {
+            for character in words[Int(random.next() % UInt64(words.count))] { keys.append(String(character)) }
+            keys.append(random.next() % 10 == 0 ? "\n" : " ")
+        }
+        keys.removeLast(keys.count - count)
+        let repetitions = options.repetitions ?? (options.quick ? 3 : 7)
+        var kept: [Editor] = []
+        let ns = try Clock.median(repetitions) {
+            let editor = try Editor(text: AttributedText("Title\n", attributes: .traits(.bold)))
+            kept.append(editor)
+            var pauseRandom = BenchRandom(seed: 9)
+            for key in keys {
+                try editor.perform(.insertText(key))
+                // 80 ms between keystrokes; now and then a pause longer than the coalescing interval.
+                try editor.advanceClock(by: pauseRandom.next() % 40 == 0 ? 1.5 : 0.08)
+            }
+        }
+        let editor = kept.last!
+        kept.removeLast(kept.count - 1)
+        let expected = 6 + keys.reduce(0) { $0 + $1.utf16.count }
+        guard editor.text.utf16Count == expected else { throw BenchError("typing lost characters") }
+        report.add("editor typing 100k characters (coalescing undo)", ns / Double(count), "ns/key",
+                   note: "\(count) insertText, clock +80 ms a key, 1.5 s pause 1 in 40: \(editor.undoCount) undo steps; \(String(format: "%.1f", ns / 1e6)) ms in all, median of \(repetitions)")
+        let undo = try Clock.median(1) {
+            while editor.canUndo { try editor.perform(.undo) }
+        }
+        guard editor.text.string == "Title\n" else { throw BenchError("undoing the typing did not restore the document") }
+        report.add("  undo all of that typing", undo / 1e6, "ms", note: "undo of each coalesced step")
+    }
+
+    // MARK: bold toggles
+
+    static func randomToggles(_ options: BenchOptions, _ report: BenchReport) throws {
+        let toggles = options.quick ? 2_000 : 10_000
+        let original = StorageBenchmarks.document(bytes: 1 << 20, runs: 1_000)
+        let length = original.utf16Count
+        var random = BenchRandom(seed: 13)
+        var ranges: [(Int, Int)] = []
+        for _ in 0..<toggles {
+            let lower = Int(random.next() % UInt64(length))
+            let span = 1 + Int(random.next() % 4096)
+            let upper = min(length, lower + span)
+            ranges.append(random.next() % 2 == 0 ? (lower, upper) : (upper, lower))
+        }
+        let editor = try Editor(text: original, selection: Selection(caret: 0))
+        let apply = try Clock.median(1) {
+            for (anchor, head) in ranges {
+                try editor.perform(.setSelection(anchor: anchor, head: head))
+                try editor.perform(.toggleBold)
+            }
+        }
+        guard editor.undoCount == toggles else { throw BenchError("expected \(toggles) undo steps, got \(editor.undoCount)") }
+        let runs = editor.text.runs.count
+        report.add("editor random bold: \(toggles) toggles over 1 MiB", apply / Double(toggles), "ns/op",
+                   note: "setSelection + toggleBold, random ranges of 1-4096 units, seed 13; \(runs) runs after")
+        let undo = try Clock.median(1) {
+            while editor.canUndo { try editor.perform(.undo) }
+        }
+        guard editor.text == original else { throw BenchError("undoing the toggles did not restore the document") }
+        report.add("editor random bold: undo all \(toggles)", undo / Double(toggles), "ns/op", note: "document checked equal to the original, runs included")
+    }
+
+    static func boldWholeDocument(_ options: BenchOptions, _ report: BenchReport) throws {
+        let original = StorageBenchmarks.document(bytes: 1 << 20, runs: 10_000)
+        let editor = try Editor(text: original, selection: Selection(caret: 0))
+        try editor.perform(.selectAll)
+        let repetitions = options.repetitions ?? (options.quick ? 5 : 31)
+        var toggles: [UInt64] = []
+        var undos: [UInt64] = []
+        var bolded = AttributedText()
+        for _ in 0..<repetitions {
+            var start = Clock.now()
+            try editor.perform(.toggleBold)
+            toggles.append(Clock.now() - start)
+            bolded = editor.text
+            start = Clock.now()
+            try editor.perform(.undo)
+            undos.append(Clock.now() - start)
+        }
+        guard editor.text == original, editor.selection == Selection(0..<original.utf16Count) else {
+            throw BenchError("undo of bold did not restore the document and selection")
+        }
+        guard (try bolded.runs(in: 0..<bolded.utf16Count)).allSatisfy({ $0.attributes.has(.bold) }) else {
+            throw BenchError("toggleBold did not bold everything")
+        }
+        toggles.sort()
+        undos.sort()
+        report.add("editor bold 1 MiB with \(original.runs.count) runs: toggleBold", Double(toggles[toggles.count / 2]) / 1e6, "ms",
+                   note: "selectAll, perform(.toggleBold); median of \(repetitions); target <= 2 ms, aim <= 0.5 ms")
+        report.add("editor bold 1 MiB with \(original.runs.count) runs: its undo", Double(undos[undos.count / 2]) / 1e6, "ms",
+                   note: "perform(.undo); median of \(repetitions); target <= 2 ms, aim <= 0.5 ms")
+    }
+}
