@@ -95,7 +95,7 @@ enum EditorBenchmarks {
     static func typing(_ options: BenchOptions, _ report: BenchReport) throws {
         let count = options.quick ? 20_000 : 100_000
         let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "caret", "rope", "héllo", "naïve"]
-        var random = BenchRandom(seed: 5)
+        var random = SeededRandom(seed: 5)
         var keys: [String] = []
         keys.reserveCapacity(count)
         while keys.count < count {
@@ -108,7 +108,7 @@ enum EditorBenchmarks {
         let ns = try Clock.median(repetitions) {
             let editor = try Editor(text: AttributedText("Title\n", attributes: .traits(.bold)))
             kept.append(editor)
-            var pauseRandom = BenchRandom(seed: 9)
+            var pauseRandom = SeededRandom(seed: 9)
             for key in keys {
                 try editor.perform(.insertText(key))
                 // 80 ms between keystrokes; now and then a pause longer than the coalescing interval.
@@ -134,7 +134,7 @@ enum EditorBenchmarks {
         let toggles = options.quick ? 2_000 : 10_000
         let original = StorageBenchmarks.document(bytes: 1 << 20, runs: 1_000)
         let length = original.utf16Count
-        var random = BenchRandom(seed: 13)
+        var random = SeededRandom(seed: 13)
         var ranges: [(Int, Int)] = []
         for _ in 0..<toggles {
             let lower = Int(random.next() % UInt64(length))

@@ -56,7 +56,7 @@ enum ReplayBenchmarks {
         let count = options.quick ? 200 : 1000
         let directory = scratch + "/suite"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var random = BenchRandom(seed: 11)
+        var random = SeededRandom(seed: 11)
         for index in 0..<count {
             let editor = try Editor(state: DocumentState(text: AttributedText("Hello world\nsecond line")))
             let sink = TraceMemorySink()

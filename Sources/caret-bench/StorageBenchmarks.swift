@@ -10,7 +10,7 @@ enum StorageBenchmarks {
 
     /// A document of `bytes` bytes of words and line breaks, deterministic.
     static func document(bytes: Int, runs: Int = 1) -> AttributedText {
-        var random = BenchRandom(seed: 42)
+        var random = SeededRandom(seed: 42)
         var builder = AttributedText.Builder()
         let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "caret", "rope"]
         let pieceBytes = max(1, bytes / runs)
@@ -36,7 +36,7 @@ enum StorageBenchmarks {
         var perEdit: [Double] = []
         for (label, size) in [("64 KiB", 64 << 10), ("64 MiB", 64 << 20)] {
             var text = document(bytes: size)
-            var random = BenchRandom(seed: 7)
+            var random = SeededRandom(seed: 7)
             let italic = Attributes.traits(.italic)
             let ns = try Clock.median(1) {
                 for _ in 0..<edits {
@@ -74,18 +74,5 @@ enum StorageBenchmarks {
         }
         guard undone == text else { throw BenchError("undo of bold did not restore the runs") }
         report.add("undo of that bold (restore the saved runs)", undo / 1e6, "ms", note: "median of \(repetitions)")
-    }
-}
-
-/// SplitMix64, so every run edits the same positions.
-struct BenchRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -47,7 +47,7 @@ enum SuggestionBench {
         let engine = SuggestionEngine(lexicon: lexicon)
 
         // Completions: 1–4 letter prefixes of random list words.
-        var random = BenchRandom(seed: 1)
+        var random = SeededRandom(seed: 1)
         let pool = words.split(separator: "\n")
         let prefixes = (0..<(options.quick ? 2_000 : 20_000)).map { _ in
             let word = pool[Int(random.next() % UInt64(pool.count))]

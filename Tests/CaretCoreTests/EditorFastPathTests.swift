@@ -14,7 +14,7 @@ import Testing
         var generalEvents: [EditorEvent] = []
         fast.addObserver { fastEvents.append($0) }
         general.addObserver { generalEvents.append($0) }
-        var drawer = CommandDrawer(rng: SeededGenerator(seed: seed))
+        var drawer = CommandDrawer(rng: SeededRandom(seed: seed))
         for step in 0..<count {
             var command = drawer.next(for: fast)
             let roll = Int.random(in: 0..<10, using: &drawer.rng)

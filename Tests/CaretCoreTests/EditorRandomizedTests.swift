@@ -6,18 +6,6 @@ import Darwin
 import Testing
 import CaretCore
 
-/// SplitMix64: a tiny seeded generator, the same sequence on every machine.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The seed from `CARET_SEED`, else `fallback`.
 func testSeed(_ fallback: UInt64) -> UInt64 {
@@ -31,7 +19,7 @@ let randomPieces = ["a", "b", "xy", " ", "  ", "\n", "\r\n", ".", "😀", family
 
 /// Draws commands that a user or a script could issue, on grapheme boundaries.
 struct CommandDrawer {
-    var rng: SeededGenerator
+    var rng: SeededRandom
 
     mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
 
@@ -106,7 +94,7 @@ struct HistoryModel {
 @discardableResult
 func runRandomSession(seed: UInt64, count: Int, start: String, options: EditorOptions = EditorOptions()) throws -> Int {
     let editor = try makeEditor(start, options: options)
-    var drawer = CommandDrawer(rng: SeededGenerator(seed: seed))
+    var drawer = CommandDrawer(rng: SeededRandom(seed: seed))
     var model = HistoryModel()
     for step in 0..<count {
         let command = drawer.next(for: editor)
@@ -189,7 +177,7 @@ func runRandomSession(seed: UInt64, count: Int, start: String, options: EditorOp
     return count
 }
 
-func pick<T>(_ rng: inout SeededGenerator, _ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
+func pick<T>(_ rng: inout SeededRandom, _ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
 
 /// The selection is in range, off surrogate halves and on grapheme boundaries.
 func checkSelection(_ editor: Editor, _ context: () -> Comment) throws {
@@ -226,7 +214,7 @@ func checkSelection(_ editor: Editor, _ context: () -> Comment) throws {
     }
 
     @Test func explicitPositionsInsideClustersStayValid() throws {
-        var rng = SeededGenerator(seed: testSeed(7))
+        var rng = SeededRandom(seed: testSeed(7))
         let editor = try makeEditor("a\(family)\(eAcute)🇺🇸|")
         for step in 0..<4000 {
             let position = Int.random(in: -1...(editor.text.utf16Count + 1), using: &rng)

@@ -1,18 +1,9 @@
 import Foundation
 @testable import CaretCore
 
-/// A seeded generator (SplitMix64) so randomized suggestion tests replay from a printed seed.
-struct SuggestionRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+typealias SuggestionRandom = SeededRandom
 
+extension SeededRandom {
     /// The seed from `CARET_SEED`, or `fallback`; printed so a failure can be replayed.
     static func seed(_ test: String, fallback: UInt64) -> UInt64 {
         let seed = ProcessInfo.processInfo.environment["CARET_SEED"].flatMap { UInt64($0) } ?? fallback

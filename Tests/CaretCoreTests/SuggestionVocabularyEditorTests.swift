@@ -25,7 +25,7 @@ import Testing
         print("SuggestionVocabularyEditorTests: seed \(seed) (replay with CARET_SEED=\(seed))")
         let editor = try makeEditor("Hello world, the cat can't sleep.\nSecond line|")
         editor.attachSuggestions(lexicon: SuggestionFixtures.engine().lexicon)
-        var drawer = CommandDrawer(rng: SeededGenerator(seed: seed))
+        var drawer = CommandDrawer(rng: SeededRandom(seed: seed))
         for step in 0..<400 {
             let roll = Int.random(in: 0..<10, using: &drawer.rng)
             let command: EditorCommand
@@ -57,7 +57,7 @@ import Testing
     @Test(arguments: SeededRandom.seeds(default: [7, 8]))
     func chunkedScanMatchesAWholeScan(seed: UInt64) {
         print("chunkedScanMatchesAWholeScan: seed \(seed) (replay with CARET_SEED=\(seed))")
-        var rng = SeededGenerator(seed: seed)
+        var rng = SeededRandom(seed: seed)
         var string = ""
         for _ in 0..<3_000 { string += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)] }
         let text = AttributedText(string)

@@ -282,15 +282,8 @@ private func isWordLike(_ text: String) -> Bool {
     }
 
     @Test func agreesWithTheLiteralRulesOnRandomText() {
-        let seed: UInt64 = 0x5EED_0029
-        var state = seed
-        func random() -> UInt64 {  // SplitMix64
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var generator = SeededRandom(seed: 0x5EED_0029)
+        func random() -> UInt64 { generator.next() }
         var failures = 0
         for _ in 0..<3000 {
             let length = Int(random() % 24)
@@ -299,7 +292,7 @@ private func isWordLike(_ text: String) -> Bool {
             let actual = WordSegmentation.boundaries(scalars)
             if actual != expected, failures < 5 {
                 failures += 1
-                Issue.record("seed \(seed): \(scalars.map { String($0.value, radix: 16) }) expected \(expected) got \(actual)")
+                Issue.record("seed \(generator.seed): \(scalars.map { String($0.value, radix: 16) }) expected \(expected) got \(actual)")
             }
         }
     }

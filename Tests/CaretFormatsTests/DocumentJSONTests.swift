@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func roundTripsRandomStates() throws {
-        var rng = SeededGenerator.fromEnvironment(label: "document JSON round trip")
+        var rng = SeededRandom.fromEnvironment(label: "document JSON round trip")
         for _ in 0..<1000 {
             var state = RandomDocuments.state(&rng)
             if Bool.random(using: &rng), state.selection != nil { state.typingAttributes = RandomDocuments.attributes(&rng) }

@@ -11,7 +11,7 @@ import Testing
     ]
 
     @Test func markupParserNeverTraps() throws {
-        var rng = SeededGenerator.fromEnvironment(label: "markup fuzz")
+        var rng = SeededRandom.fromEnvironment(label: "markup fuzz")
         var accepted = 0
         for _ in 0..<5000 {
             let input = (0..<Int.random(in: 0..<14, using: &rng)).map { _ in FuzzTests.markupAlphabet.randomElement(using: &rng)! }.joined()
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func jsonParserNeverTraps() throws {
-        var rng = SeededGenerator.fromEnvironment(label: "JSON fuzz")
+        var rng = SeededRandom.fromEnvironment(label: "JSON fuzz")
         let seeds: [[UInt8]] = [
             Array(#"{"a":[1,-2.5e3,true,false,null,"x\u00e9\ud83d\ude00\n"],"b":{}}"#.utf8),
             Array(#"[0,{"":""},[[]],"\\\"",1E+2]"#.utf8),

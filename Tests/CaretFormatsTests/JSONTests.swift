@@ -1,3 +1,4 @@
+import CaretCore
 import Testing
 @testable import CaretFormats
 
@@ -130,7 +131,7 @@ import Testing
     }
 
     @Test func roundTripsRandomValues() throws {
-        var rng = SeededGenerator.fromEnvironment(label: "JSON round trip")
+        var rng = SeededRandom.fromEnvironment(label: "JSON round trip")
         for _ in 0..<300 {
             let v = randomJSON(&rng, depth: 0)
             let text = v.serialized()
@@ -140,7 +141,7 @@ import Testing
         }
     }
 
-    func randomJSON(_ rng: inout SeededGenerator, depth: Int) -> JSONValue {
+    func randomJSON(_ rng: inout SeededRandom, depth: Int) -> JSONValue {
         switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &rng) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &rng))
@@ -157,7 +158,7 @@ import Testing
         }
     }
 
-    func randomString(_ rng: inout SeededGenerator) -> String {
+    func randomString(_ rng: inout SeededRandom) -> String {
         let pieces = ["a", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "😀", "𝔸", "\u{2028}", " ", "{", "}"]
         return (0..<Int.random(in: 0..<6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
     }

@@ -25,7 +25,7 @@ struct RandomDocuments {
         (.custom("true"), [.bool(false), .number(Double.infinity), .number(-Double.infinity)]),
     ]
 
-    static func attributes(_ rng: inout SeededGenerator) -> Attributes {
+    static func attributes(_ rng: inout SeededRandom) -> Attributes {
         var result = Attributes()
         if Int.random(in: 0..<3, using: &rng) == 0 { return result }
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
@@ -35,7 +35,7 @@ struct RandomDocuments {
         return result
     }
 
-    static func state(_ rng: inout SeededGenerator) -> DocumentState {
+    static func state(_ rng: inout SeededRandom) -> DocumentState {
         // A small pool of attribute sets per document so that equal neighbours occur.
         let pool = (0..<3).map { _ in attributes(&rng) }
         var runs: [(String, Attributes)] = []
@@ -64,7 +64,7 @@ struct RandomDocuments {
 
 @Suite struct MarkupRoundTripTests {
     @Test func parseOfPrintIsIdentity() throws {
-        var rng = SeededGenerator.fromEnvironment(label: "markup round trip")
+        var rng = SeededRandom.fromEnvironment(label: "markup round trip")
         for _ in 0..<2000 {
             let state = RandomDocuments.state(&rng)
             let markup = Markup.print(state)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ShrinkTests {
     /// 1000 events of typing, moving and selecting (seeded), with `bad` at step 600.
     static func trace(bad: TraceEvent, finalCheck: Bool = false) -> Trace {
-        var random = SplitMix(seed: 42)
+        var random = SeededRandom(seed: 42)
         var events: [TraceEvent] = []
         let words = ["alpha ", "beta ", "gamma\n", "δ ", "😀 "]
         while events.count < 1000 {
@@ -59,19 +59,6 @@ import Testing
         #expect(throws: TraceShrinker.NotFailing.self) {
             try TraceShrinker.shrink(Trace(header: TraceHeader(), events: [.text("a")]))
         }
-    }
-}
-
-/// SplitMix64, for seeded generation in tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
