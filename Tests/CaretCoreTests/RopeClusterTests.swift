@@ -174,6 +174,41 @@ import Testing
         }
     }
 
+    /// The same random edits applied to the same text laid out five ways: the fast typing path
+    /// applies in some layouts and not others, and every layout must end up equal.
+    @Test func sameEditsOnEveryLayout() throws {
+        let pieces = ["\r", "\n", "🇺", "🇸", "\u{200D}", "👍", "🏽", "\u{301}", "\u{094D}", "\u{0915}", "\u{1161}",
+                      "\u{1100}", "\u{0600}", "a", "b", "c", "word ", "\r\n", "xyzzy"]
+        for seed in SeededRandom.seeds(default: [31, 32, 33]) {
+            let start = String(repeating: "abc\r\n🇺🇸👍🏽", count: 8)
+            var texts = RopeCheck.layouts(start)
+            var reference = ReferenceText(start)
+            var random = SeededRandom(seed: seed)
+            for step in 0..<300 {
+                var offsets: [Int] = []
+                for _ in 0..<2 {
+                    var offset = Int.random(in: 0...reference.utf16Count, using: &random)
+                    while !reference.isValidPosition(offset) { offset -= 1 }
+                    offsets.append(offset)
+                }
+                // Mostly typing and backspacing next to the caret, like a user.
+                let range = Bool.random(using: &random) ? offsets[0]..<offsets[0]
+                    : min(offsets[0], offsets[1])..<min(max(offsets[0], offsets[1]), (offsets[0]...reference.utf16Count).first { $0 > offsets[0] + 1 && reference.isValidPosition($0) } ?? reference.utf16Count)
+                var string = ""
+                if range.isEmpty || Bool.random(using: &random) {
+                    for _ in 0..<Int.random(in: 1...3, using: &random) { string += pieces.randomElement(using: &random)! }
+                }
+                let attributes: Attributes = Bool.random(using: &random) ? .traits(.bold) : Attributes()
+                try reference.replaceSubrange(range, with: string, attributes: attributes)
+                for i in texts.indices {
+                    try texts[i].text.replaceSubrange(range, with: string, attributes: attributes)
+                    guard RopeCheck.agree(texts[i].text, reference, "seed \(seed) step \(step) \(texts[i].name): replace \(range) with \(string.debugDescription)",
+                                          exhaustive: step % 50 == 49) else { return }
+                }
+            }
+        }
+    }
+
     /// The rope segments each leaf on its own, trusting that segmentation started at a cluster
     /// boundary agrees with segmentation of the whole text. Checked for Swift's `Character`
     /// over every string of three scalars from an alphabet of the scalars the rules treat

@@ -50,9 +50,17 @@ extension Node {
         runs.appendRuns(of: oldRuns, bytes: byteUpper..<Int.max)
 
         // Grow to the right until the region ends on a cluster boundary and is not a sliver.
+        // Each check segments only from the last boundary the previous check found (a boundary,
+        // once the scalar after it is known, stays one whatever follows), so a run of regional
+        // indicators re-paired across many leaves costs the run's length, not its square.
+        var segmentFrom = 0
         while regionEnd < total {
             let next = root.leaf(at: regionEnd, in: .utf16, preferRight: true).leaf
-            if bytes.count >= Node.minLeafBytes, Node.isClusterBoundary(after: bytes, before: next.bytes) { break }
+            if bytes.count >= Node.minLeafBytes {
+                let (isBoundary, lastBoundary) = Node.clusterBoundary(after: bytes, from: segmentFrom, before: next.bytes)
+                if isBoundary { break }
+                segmentFrom = lastBoundary
+            }
             bytes += next.bytes
             for run in next.runs { runs.appendCoalescing(run) }
             regionEnd += next.summary.utf16
@@ -159,21 +167,25 @@ extension Node {
         return i
     }
 
-    /// Whether the end of `before` (which starts on a cluster boundary) is a cluster boundary when
-    /// `after` follows it.
-    /// - Complexity: O(1) for ASCII on both sides, otherwise O(before.count).
-    static func isClusterBoundary(after before: [UInt8], before after: [UInt8]) -> Bool {
-        guard let last = before.last, let first = after.first else { return true }
-        if last == 0x0A { return true }
-        if last < 0x80, first < 0x80, !(last == 0x0D && first == 0x0A) { return true }
-        let firstLength = sequenceLength(first)
-        let joined = before + after[0..<firstLength]
+    /// Whether the end of `before` is a cluster boundary when `after` follows it, segmenting
+    /// `before` from `start`, a cluster boundary whose following scalar is in `before` (0 when
+    /// `before` starts on a boundary). Also returns the last boundary found before the end,
+    /// where the next question about the same text, longer, may start.
+    /// - Complexity: O(1) for ASCII on both sides, otherwise O(before.count - start).
+    static func clusterBoundary(after before: [UInt8], from start: Int, before after: [UInt8]) -> (Bool, lastBoundary: Int) {
+        guard let last = before.last, let first = after.first else { return (true, start) }
+        if last == 0x0A { return (true, start) }
+        if last < 0x80, first < 0x80, !(last == 0x0D && first == 0x0A) { return (true, start) }
+        var joined = Array(before[start...])
+        joined += after[0..<sequenceLength(first)]
+        let end = before.count - start
         var position = 0
         for character in String(decoding: joined, as: UTF8.self) {
-            position += character.utf8.count
-            if position == before.count { return true }
-            if position > before.count { return false }
+            let next = position + character.utf8.count
+            if next == end { return (true, start + next) }
+            if next > end { break }
+            position = next
         }
-        return false
+        return (false, start + position)
     }
 }
