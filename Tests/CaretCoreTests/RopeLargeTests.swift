@@ -84,6 +84,41 @@ import Testing
         #expect(built == AttributedText(runs: pieces))
     }
 
+    /// Deep trees (thousands of debug leaves) cut and grafted at random: ranges spanning many
+    /// subtrees deleted, large texts inserted, whole subtrees' worth replaced, so that rebuilt
+    /// paths merge underfull nodes at every level.
+    @Test func deepTreeSurgery() throws {
+        for seed in SeededRandom.seeds(default: [41, 42]) {
+            var random = SeededRandom(seed: seed)
+            let unit = "surgery é😀 \r\n🇺🇸 "
+            var text = AttributedText(String(repeating: unit, count: 600))
+            var reference = ReferenceText(String(repeating: unit, count: 600))
+            for step in 0..<60 {
+                func position() -> Int {
+                    var offset = Int.random(in: 0...reference.utf16Count, using: &random)
+                    while !reference.isValidPosition(offset) { offset -= 1 }
+                    return offset
+                }
+                let a = position()
+                let span = [1, 30, 500, 3_000, 10_000].randomElement(using: &random)!
+                var b = min(reference.utf16Count, a + Int.random(in: 0...span, using: &random))
+                while !reference.isValidPosition(b) { b -= 1 }
+                let inserted = Bool.random(using: &random) ? "" : String(repeating: "ab\u{301}c😀\n", count: [1, 10, 800].randomElement(using: &random)!)
+                let attributes: Attributes = step % 3 == 0 ? .traits(.bold) : Attributes()
+                try text.replaceSubrange(a..<b, with: inserted, attributes: attributes)
+                try reference.replaceSubrange(a..<b, with: inserted, attributes: attributes)
+                guard RopeCheck.agree(text, reference, "seed \(seed) step \(step): replace \(a)..<\(b) with \(inserted.utf16.count) units",
+                                      exhaustive: false) else { return }
+                if reference.utf16Count < 500 {
+                    let refill = String(repeating: unit, count: 400)
+                    let at = position()
+                    try text.insert(refill, at: at, attributes: Attributes())
+                    try reference.insert(refill, at: at, attributes: Attributes())
+                }
+            }
+        }
+    }
+
     /// A regional indicator typed before a run of flags thousands of leaves long re-pairs the
     /// whole run. Before the fix each leaf added to the edited region re-segmented the region
     /// from its start: 128 KiB of flags took 10 s per edit in a debug build (quadratic); now
@@ -116,6 +151,31 @@ import Testing
         #expect(text.characterCount == 5)
         #expect(text.runs.map(\.range) == [0..<2, 2..<4003, 4003..<8005])
         #expect(try text.graphemeRange(containing: 3000) == 2..<8003)
+    }
+
+    /// The builder fed random pieces of cluster-heavy text, cut anywhere between scalars (inside
+    /// CR LF, between regional indicators, before a ZWJ or a mark) with random attributes.
+    @Test func builderFromRandomPiecesOfTrickyText() throws {
+        let scalars: [Unicode.Scalar] = ["\r", "\n", "\u{1F1FA}", "\u{1F1F8}", "\u{200D}", "\u{1F44D}", "\u{1F3FD}", "\u{301}",
+                                         "\u{094D}", "\u{0915}", "\u{1100}", "\u{1161}", "\u{0600}", "a", "b"]
+        let pool: [Attributes] = [Attributes(), .traits(.bold), .traits(.italic)]
+        for seed in SeededRandom.seeds(default: [51, 52, 53, 54]) {
+            var random = SeededRandom(seed: seed)
+            var builder = AttributedText.Builder()
+            var pieces: [(String, Attributes)] = []
+            for _ in 0..<120 {
+                var view = String.UnicodeScalarView()
+                for _ in 0..<Int.random(in: 1...(Bool.random(using: &random) ? 3 : 40), using: &random) {
+                    // Long stretches of one scalar make clusters and indicator runs longer than a leaf.
+                    let scalar = scalars.randomElement(using: &random)!
+                    for _ in 0..<(Int.random(in: 0..<8, using: &random) == 0 ? 20 : 1) { view.append(scalar) }
+                }
+                let attributes = pool.randomElement(using: &random)!
+                builder.append(String(view), attributes: attributes)
+                pieces.append((String(view), attributes))
+            }
+            guard RopeCheck.agree(builder.finish(), ReferenceText(runs: pieces), "seed \(seed)", exhaustive: false) else { return }
+        }
     }
 
     /// `attributedText(in:)` over every valid range of a tricky text, including ranges that
