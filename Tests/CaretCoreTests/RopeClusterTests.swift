@@ -209,6 +209,22 @@ import Testing
         }
     }
 
+    /// The checker finds a leaf boundary inside a cluster even when the cluster counts happen
+    /// to add up: "🇺" + "🇸🇫🇷🇩" segments as 1 + 2, like the whole (3), with a leaf boundary
+    /// inside the first flag.
+    @Test func checkerFindsALeafBoundaryInsideAClusterWhoseCountsAddUp() {
+        func leaf(_ string: String) -> Node {
+            let bytes = Array(string.utf8)
+            var summary = Node.leafSummary(bytes)
+            summary.graphemes = string.count
+            return Node(leafBytes: bytes, runs: [LeafRun(length: bytes.count, attributes: Attributes())], summary: summary)
+        }
+        let text = AttributedText(root: Node(children: [leaf("🇺"), leaf("🇸🇫🇷🇩")]))
+        #expect(text.characterCount == "🇺🇸🇫🇷🇩".count)
+        #expect(throws: InvariantViolation.self) { try text.checkInvariants() }
+        #expect(throws: Never.self) { try AttributedText(root: Node(children: [leaf("🇺🇸"), leaf("🇫🇷🇩")])).checkInvariants() }
+    }
+
     /// The rope segments each leaf on its own, trusting that segmentation started at a cluster
     /// boundary agrees with segmentation of the whole text. Checked for Swift's `Character`
     /// over every string of three scalars from an alphabet of the scalars the rules treat
