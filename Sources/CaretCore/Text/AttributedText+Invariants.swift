@@ -16,23 +16,22 @@ extension AttributedText {
             throw InvariantViolation(description: "cluster count \(characterCount) != \(whole.count): a leaf boundary splits a cluster")
         }
         // Every leaf boundary is a boundary of the whole text's clusters (not only in number).
-        var boundaries: Set<Int> = [0]
-        var position = 0
-        for character in whole {
-            position += character.utf8.count
-            boundaries.insert(position)
-        }
+        var leafStarts: [Int] = []
         var leafStart = 0
-        var failure: InvariantViolation?
         root.forEachLeaf(overlapping: 0..<max(1, utf16Count)) { leaf, _ in
-            if !boundaries.contains(leafStart) {
-                failure = InvariantViolation(description: "the leaf starting at byte \(leafStart) starts inside a cluster")
-                return false
-            }
+            leafStarts.append(leafStart)
             leafStart += leaf.bytes.count
             return true
         }
-        if let failure { throw failure }
+        var position = 0
+        var next = 0
+        for character in whole {
+            while next < leafStarts.count && leafStarts[next] <= position { next += 1 }
+            if next < leafStarts.count && leafStarts[next] < position + character.utf8.count {
+                throw InvariantViolation(description: "the leaf starting at byte \(leafStarts[next]) starts inside a cluster")
+            }
+            position += character.utf8.count
+        }
     }
 
     private func check(_ node: Node, isRoot: Bool) throws {
