@@ -128,4 +128,34 @@ import Testing
             }
         }
     }
+
+    /// Extreme offsets and lengths (a script can pass any integer) throw; none traps on
+    /// overflow. Found: `setAttributes(runs:startingAt:)` added run lengths to the location
+    /// unchecked, so `startingAt: 1` with a run of `0..<Int.max` trapped.
+    @Test func extremeOffsetsThrowWithoutTrapping() {
+        var copy = text
+        for offset in [Int.min, Int.min + 1, -1, 5, Int.max - 1, Int.max] {
+            #expect(error { _ = try copy.attributes(at: offset) }?.kind == .outOfRange)
+            #expect(error { _ = try copy.scalarOffset(fromUTF16: offset) }?.kind == .outOfRange)
+            #expect(error { _ = try copy.utf16Offset(fromScalar: offset) }?.kind == .outOfRange)
+            #expect(error { _ = try copy.utf16Offset(fromUTF8: offset == 5 ? 7 : offset) }?.kind == .outOfRange)
+            #expect(error { _ = try copy.utf16Offset(fromCharacter: offset) }?.kind == .outOfRange)
+            #expect(error { _ = try copy.utf16Offset(line: offset, column: 0) }?.kind == .outOfRange)
+            #expect(error { _ = try copy.utf16Offset(line: 0, column: offset) }?.kind == .outOfRange)
+            #expect(error { _ = try copy.lineRange(offset) }?.kind == .outOfRange)
+            #expect(error { _ = try copy.graphemeRange(containing: offset) }?.kind == .outOfRange)
+            #expect(error { try copy.insert("x", at: offset, attributes: Attributes()) }?.kind == .outOfRange)
+            #expect(error { try copy.setAttributes(runs: [.init(range: 0..<1, attributes: Attributes())], startingAt: offset) }?.kind == .outOfRange)
+        }
+        #expect(error { try copy.removeSubrange(Int.min..<Int.max) }?.kind == .outOfRange)
+        #expect(error { try copy.setAttributes(.traits(.bold), in: 0..<Int.max) }?.kind == .outOfRange)
+        let huge = AttributedText.Run(range: 0..<Int.max, attributes: .traits(.bold))
+        #expect(error { try copy.setAttributes(runs: [huge], startingAt: 1) } == TextError(.outOfRange, offset: Int.max, unit: .utf16, length: 4))
+        #expect(error { try copy.setAttributes(runs: [.init(range: 0..<1, attributes: Attributes()), huge, huge], startingAt: 0) }?.kind == .outOfRange)
+        #expect(error { try copy.setAttributes(runs: [.init(range: 0..<1, attributes: Attributes())], startingAt: -1) }
+                == TextError(.outOfRange, offset: -1, unit: .utf16, length: 4), "the location is named, not where the runs end")
+        #expect(copy == text)
+        #expect(text.clamped(Int.min) == 0)
+        #expect(text.clamped(Int.max) == 4)
+    }
 }
