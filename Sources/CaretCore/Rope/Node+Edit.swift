@@ -109,9 +109,11 @@ extension Node {
                     out += leaves
                     pending = nil
                 }
-            } else {
+            } else if pending != nil || offset < regionStart || end > regionEnd {
                 out += child.replacingLeaves(from: regionStart - offset, to: regionEnd - offset, with: &pending)
             }
+            // Otherwise a subtree wholly inside the region after the new leaves went in: dropped
+            // without a visit.
             offset = end
         }
         if height > 1 { Node.mergeUnderfull(&out) }
