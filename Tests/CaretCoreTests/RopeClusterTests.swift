@@ -259,5 +259,19 @@ import Testing
                 }
             }
         }
+        // Longer random strings, for rules that look further back (conjunct chains, emoji
+        // sequences with modifiers, indicator runs after a prepend).
+        var random = SeededRandom(seed: 61)
+        for _ in 0..<20_000 {
+            let long = (0..<Int.random(in: 5...14, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            let whole = boundaries(long[...])
+            for start in whole.dropFirst().dropLast() {
+                let tail = boundaries(long[start...]).map { $0 + start }
+                if Array(whole.drop { $0 < start }) != tail {
+                    Issue.record("segmenting \(long) from boundary \(start): \(tail) != \(whole)")
+                    return
+                }
+            }
+        }
     }
 }
