@@ -98,6 +98,23 @@ import Testing
         RopeCheck.agree(third, expectedThird, "third", exhaustive: false)
     }
 
+    /// A text inserted into itself: the argument shares every node with the value being edited.
+    @Test func textInsertedIntoItself() throws {
+        for string in ["ab", String(repeating: "xyz é😀\r\n🇺🇸", count: 30)] {
+            var text = AttributedText(runs: [(string, .traits(.bold)), ("tail", Attributes())])
+            var reference = ReferenceText(runs: [(string, .traits(.bold)), ("tail", Attributes())])
+            text.append(text)
+            reference.append(reference)
+            RopeCheck.agree(text, reference, "appended to itself", exhaustive: false)
+            try text.replaceSubrange(2..<2, with: text)
+            try reference.replaceSubrange(2..<2, with: reference)
+            RopeCheck.agree(text, reference, "inserted into itself", exhaustive: false)
+            let copy = text
+            try text.replaceSubrange(0..<text.utf16Count, with: copy)
+            RopeCheck.agree(text, reference, "replaced whole by itself", exhaustive: false)
+        }
+    }
+
     /// Copies of one text edited on several threads at once (each with its own attributes,
     /// interned concurrently), while every thread also reads the shared original.
     @Test func copiesEditedOnSeveralThreads() throws {
