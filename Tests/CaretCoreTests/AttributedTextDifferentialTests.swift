@@ -10,6 +10,10 @@ import Testing
         // The long cluster is longer than a debug-build leaf, so leaves must grow to hold it.
         ("bmp", ["é", "中", "e\u{301}", "\u{301}", "ж", "a", " ", "\n", "ñ", "o" + String(repeating: "\u{301}\u{302}", count: 20)]),
         ("astral", ["😀", "𝔸", "👩‍👩‍👧", "\u{200D}", "🇺🇸", "🇫", "a", "👍🏽", "\n", "e\u{301}", "ﷺ", "\u{0915}\u{094D}\u{0937}"]),
+        // Single scalars that the cluster rules treat specially, so that clusters are assembled
+        // and taken apart a scalar at a time, wherever leaves happen to end.
+        ("scalars", ["\r", "\n", "🇺", "🇸", "\u{200D}", "👍", "🏽", "\u{301}", "\u{094D}", "\u{0915}", "\u{1100}",
+                     "\u{1161}", "\u{11A8}", "\u{0600}", "a", "b", "\u{FE0F}", "\u{0903}", "\u{AC00}"]),
     ]
 
     static let attributePool: [Attributes] = [
@@ -22,7 +26,7 @@ import Testing
         try! Attributes([(.link, .string("https://example.com")), (.underline, .bool(true))]),
     ]
 
-    @Test(arguments: [0, 1, 2])
+    @Test(arguments: [0, 1, 2, 3])
     func randomOperationsAgreeWithReference(alphabet: Int) throws {
         for seed in SeededRandom.seeds(default: [1, 2, 3, 4]) {
             var random = SeededRandom(seed: seed &+ UInt64(alphabet) &* 1000)

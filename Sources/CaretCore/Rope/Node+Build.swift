@@ -71,6 +71,10 @@ struct LeafBuilder {
     private var runIndex = 0
     private var usedOfRun = 0
     private(set) var leaves: [Node] = []
+    /// When a cut had to wait for more text (a cluster longer than a leaf that may go on), how
+    /// many bytes must be pending uncut before trying again: twice as many as then, so a long
+    /// cluster appended a scalar at a time is not segmented again on every append.
+    private var retryAt = 0
 
     /// Appends valid UTF-8 `bytes` covered by `runs`.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, runs newRuns: [LeafRun]) {
@@ -91,16 +95,22 @@ struct LeafBuilder {
     }
 
     private mutating func cutLeaves(isFinal: Bool) {
+        if !isFinal && pending.count - consumed < retryAt { return }
         var cuts: [Int] = []
+        var waitUntil = 0
         pending.withUnsafeBufferPointer { buffer in
             var start = consumed
             while buffer.count - start > Node.maxLeafBytes {
-                guard let end = Node.cut(buffer, from: start, isFinal: isFinal) else { break }
+                guard let end = Node.cut(buffer, from: start, isFinal: isFinal) else {
+                    waitUntil = 2 * (buffer.count - start)
+                    break
+                }
                 cuts.append(end)
                 start = end
             }
             if isFinal && start < buffer.count { cuts.append(buffer.count) }
         }
+        retryAt = waitUntil
         for end in cuts { emit(upTo: end) }
         if consumed > 1 << 16 || consumed == pending.count {
             pending.removeFirst(consumed)

@@ -1,7 +1,8 @@
-/// The general path of an edit: gather the leaves around the edit into one region, apply the
-/// edit to the region's bytes and runs, grow the region until its end is a grapheme-cluster
-/// boundary (and it is not a sliver), cut it into leaves at cluster boundaries, and splice those
-/// leaves into the tree in place of the old ones.
+/// The general path of an edit: take the region from the start of the leaf before the edit to the
+/// end of the leaf after it, whose new text is the first leaf's head, the inserted text and the
+/// last leaf's tail; grow the region until its end is a grapheme-cluster boundary (and it is not
+/// a sliver), cut it into leaves at cluster boundaries, and splice those leaves into the tree in
+/// place of the old ones.
 ///
 /// Why the region end is enough: a cluster boundary's status depends only on the text before it
 /// and the one scalar after it. Positions before the edit keep their status; and once a position
@@ -17,42 +18,50 @@ extension Node {
         _ lower: Int, _ upper: Int, in root: Node, with inserted: [UInt8], runs insertedRuns: [LeafRun]
     ) -> Node {
         let total = root.summary.utf16
+        // The region starts where the leaf holding the unit before the edit starts and ends where
+        // the leaf holding the unit after it ends. Only those two leaves contribute bytes: the
+        // text between them is replaced, so deleting a megabyte copies none of it.
+        var head: (leaf: Node, bytes: Int)?
         var regionStart = 0
         if lower > 0 {
-            regionStart = root.leaf(at: lower - 1, in: .utf16, preferRight: true).before.utf16
+            let (leaf, before) = root.leaf(at: lower - 1, in: .utf16, preferRight: true)
+            regionStart = before.utf16
+            head = (leaf, leaf.byteOffset(utf16: lower - regionStart)!)
         }
+        var tail: (leaf: Node, from: Int)?
         var regionEnd = total
         if upper < total {
-            let found = root.leaf(at: upper, in: .utf16, preferRight: true)
-            regionEnd = found.before.utf16 + found.leaf.summary.utf16
+            let (leaf, before) = root.leaf(at: upper, in: .utf16, preferRight: true)
+            regionEnd = before.utf16 + leaf.summary.utf16
+            tail = (leaf, leaf.byteOffset(utf16: upper - before.utf16)!)
         }
-
-        var oldBytes: [UInt8] = []
-        var oldRuns: [LeafRun] = []
-        if regionStart < regionEnd {
-            root.forEachLeaf(overlapping: regionStart..<regionEnd) { leaf, _ in
-                oldBytes += leaf.bytes
-                for run in leaf.runs { oldRuns.appendCoalescing(run) }
-                return true
-            }
-        }
-        let byteLower = Node.byteOffset(in: oldBytes, utf16: lower - regionStart)
-        let byteUpper = Node.byteOffset(in: oldBytes, utf16: upper - regionStart)
 
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(oldBytes.count - (byteUpper - byteLower) + inserted.count)
-        bytes += oldBytes[0..<byteLower]
-        bytes += inserted
-        bytes += oldBytes[byteUpper...]
+        bytes.reserveCapacity((head?.bytes ?? 0) + inserted.count + (tail.map { $0.leaf.bytes.count - $0.from } ?? 0))
         var runs: [LeafRun] = []
-        runs.appendRuns(of: oldRuns, bytes: 0..<byteLower)
+        if let head {
+            bytes += head.leaf.bytes[0..<head.bytes]
+            runs.appendRuns(of: head.leaf.runs, bytes: 0..<head.bytes)
+        }
+        bytes += inserted
         for run in insertedRuns { runs.appendCoalescing(run) }
-        runs.appendRuns(of: oldRuns, bytes: byteUpper..<Int.max)
+        if let tail {
+            bytes += tail.leaf.bytes[tail.from...]
+            runs.appendRuns(of: tail.leaf.runs, bytes: tail.from..<Int.max)
+        }
 
         // Grow to the right until the region ends on a cluster boundary and is not a sliver.
+        // Each check segments only from the last boundary the previous check found (a boundary,
+        // once the scalar after it is known, stays one whatever follows), so a run of regional
+        // indicators re-paired across many leaves costs the run's length, not its square.
+        var segmentFrom = 0
         while regionEnd < total {
             let next = root.leaf(at: regionEnd, in: .utf16, preferRight: true).leaf
-            if bytes.count >= Node.minLeafBytes, Node.isClusterBoundary(after: bytes, before: next.bytes) { break }
+            if bytes.count >= Node.minLeafBytes {
+                let (isBoundary, lastBoundary) = Node.clusterBoundary(after: bytes, from: segmentFrom, before: next.bytes)
+                if isBoundary { break }
+                segmentFrom = lastBoundary
+            }
             bytes += next.bytes
             for run in next.runs { runs.appendCoalescing(run) }
             regionEnd += next.summary.utf16
@@ -100,9 +109,11 @@ extension Node {
                     out += leaves
                     pending = nil
                 }
-            } else {
+            } else if pending != nil || offset < regionStart || end > regionEnd {
                 out += child.replacingLeaves(from: regionStart - offset, to: regionEnd - offset, with: &pending)
             }
+            // Otherwise a subtree wholly inside the region after the new leaves went in: dropped
+            // without a visit.
             offset = end
         }
         if height > 1 { Node.mergeUnderfull(&out) }
@@ -147,33 +158,25 @@ extension Node {
         return result
     }
 
-    /// The byte offset of UTF-16 `offset` in valid UTF-8 `bytes` (which must reach it).
-    static func byteOffset(in bytes: [UInt8], utf16 offset: Int) -> Int {
-        var units = 0
-        var i = 0
-        while units < offset {
-            let length = sequenceLength(bytes[i])
-            units += length == 4 ? 2 : 1
-            i += length
-        }
-        return i
-    }
-
-    /// Whether the end of `before` (which starts on a cluster boundary) is a cluster boundary when
-    /// `after` follows it.
-    /// - Complexity: O(1) for ASCII on both sides, otherwise O(before.count).
-    static func isClusterBoundary(after before: [UInt8], before after: [UInt8]) -> Bool {
-        guard let last = before.last, let first = after.first else { return true }
-        if last == 0x0A { return true }
-        if last < 0x80, first < 0x80, !(last == 0x0D && first == 0x0A) { return true }
-        let firstLength = sequenceLength(first)
-        let joined = before + after[0..<firstLength]
+    /// Whether the end of `before` is a cluster boundary when `after` follows it, segmenting
+    /// `before` from `start`, a cluster boundary whose following scalar is in `before` (0 when
+    /// `before` starts on a boundary). Also returns the last boundary found before the end,
+    /// where the next question about the same text, longer, may start.
+    /// - Complexity: O(1) for ASCII on both sides, otherwise O(before.count - start).
+    static func clusterBoundary(after before: [UInt8], from start: Int, before after: [UInt8]) -> (Bool, lastBoundary: Int) {
+        guard let last = before.last, let first = after.first else { return (true, start) }
+        if last == 0x0A { return (true, start) }
+        if last < 0x80, first < 0x80, !(last == 0x0D && first == 0x0A) { return (true, start) }
+        var joined = Array(before[start...])
+        joined += after[0..<sequenceLength(first)]
+        let end = before.count - start
         var position = 0
         for character in String(decoding: joined, as: UTF8.self) {
-            position += character.utf8.count
-            if position == before.count { return true }
-            if position > before.count { return false }
+            let next = position + character.utf8.count
+            if next == end { return (true, start + next) }
+            if next > end { break }
+            position = next
         }
-        return false
+        return (false, start + position)
     }
 }

@@ -6,14 +6,32 @@ public struct InvariantViolation: Error, CustomStringConvertible {
 extension AttributedText {
     /// Checks the storage's invariants and throws a description of the first violation: node
     /// summaries add up, the tree is balanced with children counts in bounds, leaves hold valid
-    /// UTF-8 within size bounds, runs cover each leaf exactly and are non-empty and coalesced,
-    /// and every leaf boundary is a grapheme-cluster boundary. For tests.
+    /// UTF-8 within size bounds, runs cover each leaf exactly and are non-empty and coalesced
+    /// (and the typing path's run hint points at a run start), and every leaf boundary is a
+    /// grapheme-cluster boundary. For tests.
     /// - Complexity: O(n).
     public func checkInvariants() throws {
         try check(root, isRoot: true)
         let whole = String(decoding: utf8Bytes(in: 0..<utf16Count), as: UTF8.self)
         if whole.count != characterCount {
             throw InvariantViolation(description: "cluster count \(characterCount) != \(whole.count): a leaf boundary splits a cluster")
+        }
+        // Every leaf boundary is a boundary of the whole text's clusters (not only in number).
+        var leafStarts: [Int] = []
+        var leafStart = 0
+        root.forEachLeaf(overlapping: 0..<max(1, utf16Count)) { leaf, _ in
+            leafStarts.append(leafStart)
+            leafStart += leaf.bytes.count
+            return true
+        }
+        var position = 0
+        var next = 0
+        for character in whole {
+            while next < leafStarts.count && leafStarts[next] <= position { next += 1 }
+            if next < leafStarts.count && leafStarts[next] < position + character.utf8.count {
+                throw InvariantViolation(description: "the leaf starting at byte \(leafStarts[next]) starts inside a cluster")
+            }
+            position += character.utf8.count
         }
     }
 
@@ -31,6 +49,11 @@ extension AttributedText {
             for (i, run) in node.runs.enumerated() {
                 if run.length <= 0 { throw fail("empty run") }
                 if i > 0 && node.runs[i - 1].attributes == run.attributes { throw fail("uncoalesced runs") }
+            }
+            // The typing path starts its search at the hint: a stale one would misplace runs.
+            let hint = node.runHint
+            if hint.index < node.runs.count && node.runs[..<hint.index].reduce(0, { $0 + $1.length }) != hint.start {
+                throw fail("run hint \(hint) does not match the runs")
             }
             return
         }

@@ -6,12 +6,14 @@ extension AttributedText {
     /// - Throws: `TextError` when the runs reach past the end or a run boundary falls inside a
     ///   surrogate pair.
     public mutating func setAttributes(runs: [Run], startingAt location: Int) throws {
+        try validate(location)
         var end = location
         for run in runs {
-            end += run.range.count
+            // A length that would overflow is past the end: refused like any other, never a trap.
+            let (sum, overflow) = end.addingReportingOverflow(run.range.count)
+            end = overflow ? Int.max : sum
             try validate(end)
         }
-        try validate(location)
         guard end > location else { return }
         if !isKnownUniquelyReferenced(&root) { root = root.clone() }
         var cursor = RunCursor(runs: runs)

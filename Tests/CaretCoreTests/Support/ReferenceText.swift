@@ -198,7 +198,8 @@ struct ReferenceText: Equatable, CustomStringConvertible {
     func utf16Offset(line: Int, column: Int) throws -> Int {
         var starts = [0]
         for (i, u) in units.enumerated() where u == 10 { starts.append(i + 1) }
-        guard line >= 0, line < starts.count else { throw TextError(.outOfRange, offset: line, unit: .lines, length: starts.count) }
+        // Valid lines are 0...lineCount - 1, and a `TextError`'s length names the last valid offset.
+        guard line >= 0, line < starts.count else { throw TextError(.outOfRange, offset: line, unit: .lines, length: starts.count - 1) }
         let end = line + 1 < starts.count ? starts[line + 1] - 1 : units.count
         let length = end - starts[line]
         guard column >= 0, column <= length else { throw TextError(.outOfRange, offset: column, unit: .utf16, length: length) }
@@ -242,6 +243,27 @@ struct ReferenceText: Equatable, CustomStringConvertible {
             if position > offset { return position }
         }
         return nil
+    }
+
+    /// The range of the grapheme cluster containing `offset` (the one starting there at a
+    /// boundary), or nil at the end.
+    func graphemeRange(containing offset: Int) throws -> Range<Int>? {
+        try validate(offset)
+        var position = 0
+        for c in string {
+            let next = position + c.utf16.count
+            if next > offset { return position..<next }
+            position = next
+        }
+        return nil
+    }
+
+    /// The range of 0-based `line` without its line feed.
+    func lineRange(_ line: Int) throws -> Range<Int> {
+        var starts = [0]
+        for (i, u) in units.enumerated() where u == 10 { starts.append(i + 1) }
+        guard line >= 0, line < starts.count else { throw TextError(.outOfRange, offset: line, unit: .lines, length: starts.count - 1) }
+        return starts[line]..<(line + 1 < starts.count ? starts[line + 1] - 1 : units.count)
     }
 
     /// The Unicode scalars of `range`.
