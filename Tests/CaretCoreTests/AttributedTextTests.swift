@@ -104,3 +104,30 @@ import Testing
         #expect(text.characterCount == 3)
     }
 }
+
+@Suite struct AttributedTextRunVisitTests {
+    @Test func forEachRunMatchesRunsAndStops() throws {
+        var builder = AttributedText.Builder()
+        for i in 0..<300 { builder.append("w\(i) ", attributes: i % 3 == 0 ? .traits(.bold) : Attributes()) }
+        let text = builder.finish()
+        for range in [0..<text.utf16Count, 5..<900, 17..<18, 40..<40] {
+            var visited: [AttributedText.Run] = []
+            try text.forEachRun(in: range) { visited.append($0); return true }
+            #expect(visited == (try text.runs(in: range)), "\(range)")
+        }
+        var count = 0
+        try text.forEachRun(in: 0..<text.utf16Count) { _ in count += 1; return count < 3 }
+        #expect(count == 3)
+        #expect(throws: TextError.self) { try text.forEachRun(in: 0..<(text.utf16Count + 1)) { _ in true } }
+    }
+
+    @Test func asciiBoundaryShortcutsAgreeWithClusters() throws {
+        let text = AttributedText(String(repeating: "ab\r\ncd é ", count: 40))
+        let clusters = Array(text.string).reduce(into: [0]) { $0.append($0.last! + $1.utf16.count) }
+        for offset in 0...text.utf16Count {
+            #expect(try text.isGraphemeBoundary(offset) == clusters.contains(offset), "\(offset)")
+            if offset > 0 { #expect(try text.graphemeBoundary(before: offset) == clusters.last { $0 < offset }) }
+            if offset < text.utf16Count { #expect(try text.graphemeBoundary(after: offset) == clusters.first { $0 > offset }) }
+        }
+    }
+}

@@ -8,7 +8,12 @@ extension AttributedText {
         if offset == 0 || offset == utf16Count { return true }
         let (leaf, before) = root.leaf(at: offset, in: .utf16, preferRight: true)
         let local = offset - before.utf16
-        var found = local == 0
+        if local == 0 { return true }
+        if leaf.summary.isASCII {
+            // Between two ASCII bytes there is a boundary unless they are CR LF.
+            return !(leaf.bytes[local - 1] == 0x0D && leaf.bytes[local] == 0x0A)
+        }
+        var found = false
         leaf.forEachCluster { start, _ in
             if start == local { found = true }
             return start < local
@@ -23,6 +28,8 @@ extension AttributedText {
         guard offset > 0 else { return nil }
         let (leaf, before) = root.leaf(at: offset - 1, in: .utf16, preferRight: true)
         let local = offset - before.utf16
+        // A cluster a byte (all ASCII, no CR): the unit before.
+        if leaf.summary.graphemes == leaf.summary.utf8 { return offset - 1 }
         var best = 0
         leaf.forEachCluster { start, _ in
             guard start < local else { return false }
@@ -39,6 +46,7 @@ extension AttributedText {
         guard offset < utf16Count else { return nil }
         let (leaf, before) = root.leaf(at: offset, in: .utf16, preferRight: true)
         let local = offset - before.utf16
+        if leaf.summary.graphemes == leaf.summary.utf8 { return offset + 1 }
         var best = leaf.summary.utf16
         leaf.forEachCluster { _, end in
             guard end <= local else {
@@ -57,6 +65,7 @@ extension AttributedText {
         guard offset < utf16Count else { return nil }
         let (leaf, before) = root.leaf(at: offset, in: .utf16, preferRight: true)
         let local = offset - before.utf16
+        if leaf.summary.graphemes == leaf.summary.utf8 { return offset..<(offset + 1) }
         var found = 0..<0
         leaf.forEachCluster { start, end in
             if local < end {

@@ -69,8 +69,51 @@ extension AttributedText {
         return range.isEmpty ? [] : collectRuns(range)
     }
 
+    /// Calls `body` with each maximal run overlapping `range`, clipped to it, in order, without
+    /// building an array; `body` returns false to stop.
+    /// - Complexity: O(log n + leaves and runs touched).
+    public func forEachRun(in range: Range<Int>, _ body: (Run) throws -> Bool) throws {
+        try validate(range)
+        guard !range.isEmpty else { return }
+        var pending: Run?
+        var failure: Error?
+        var stopped = false
+        visitRuns(range) { run in
+            if let last = pending, last.attributes == run.attributes, last.range.upperBound == run.range.lowerBound {
+                pending = Run(range: last.range.lowerBound..<run.range.upperBound, attributes: last.attributes)
+                return true
+            }
+            if let last = pending {
+                do {
+                    if try !body(last) { stopped = true; return false }
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+            pending = run
+            return true
+        }
+        if let failure { throw failure }
+        if !stopped, let last = pending { _ = try body(last) }
+    }
+
     func collectRuns(_ range: Range<Int>) -> [Run] {
         var result: [Run] = []
+        visitRuns(range) { run in
+            if let last = result.last, last.attributes == run.attributes, last.range.upperBound == run.range.lowerBound {
+                result[result.count - 1].range = last.range.lowerBound..<run.range.upperBound
+            } else {
+                result.append(run)
+            }
+            return true
+        }
+        return result
+    }
+
+    /// Calls `body` with each leaf run piece overlapping `range`, clipped (neighbours may be equal).
+    private func visitRuns(_ range: Range<Int>, _ body: (Run) -> Bool) {
+        var stopped = false
         root.forEachLeaf(overlapping: range) { leaf, start in
             var position = start
             leaf.forEachRunUTF16 { length, attributes in
@@ -78,16 +121,14 @@ extension AttributedText {
                 let upper = min(position + length, range.upperBound)
                 position += length
                 guard lower < upper else { return position < range.upperBound }
-                if let last = result.last, last.attributes == attributes, last.range.upperBound == lower {
-                    result[result.count - 1].range = last.range.lowerBound..<upper
-                } else {
-                    result.append(Run(range: lower..<upper, attributes: attributes))
+                if !body(Run(range: lower..<upper, attributes: attributes)) {
+                    stopped = true
+                    return false
                 }
                 return position < range.upperBound
             }
-            return true
+            return !stopped
         }
-        return result
     }
 
     /// The UTF-8 bytes of a valid UTF-16 range.
