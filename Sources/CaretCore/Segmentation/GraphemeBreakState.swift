@@ -42,6 +42,26 @@ public struct GraphemeBreakState: Sendable, Hashable {
         return isBreak
     }
 
+    /// Consumes an ASCII scalar; returns whether a boundary comes before it. ASCII is never
+    /// Extend, pictographic, Hangul or a regional indicator, so only CR LF (GB3) and a Prepend
+    /// before a non-control (GB9b) join; the first scalar and everything else break.
+    @inline(__always)
+    mutating func consumeASCII(_ byte: UInt8) -> Bool {
+        let packed = GraphemePropertyCache.asciiPacked(byte)
+        let p = previous & GraphemeBreakProperty.valueMask
+        let isBreak: Bool
+        if p == GraphemeBreakProperty.cr.rawValue {
+            isBreak = byte != 0x0A
+        } else if p == GraphemeBreakProperty.prepend.rawValue {
+            isBreak = packed != GraphemeBreakProperty.other.rawValue
+        } else {
+            isBreak = true
+        }
+        previous = packed
+        flags = 0
+        return isBreak
+    }
+
     /// Whether a boundary comes before any ASCII scalar other than LF: true unless the previous
     /// scalar is a Prepend (GB9b). After CR only LF joins (GB3, GB4).
     @inline(__always)
@@ -52,7 +72,7 @@ public struct GraphemeBreakState: Sendable, Hashable {
     /// Sets the state after a run of ASCII scalars ending with `byte`: no flags can be set.
     @inline(__always)
     mutating func setASCII(_ byte: UInt8) {
-        previous = GraphemeBreakProperty.latin1Table.withUnsafeBufferPointer { $0[Int(byte)] }
+        previous = GraphemePropertyCache.asciiPacked(byte)
         flags = 0
     }
 }

@@ -1,7 +1,7 @@
 /// The UAX #29 grapheme-cluster rules of Unicode 15.0 (GB1–GB999; GB9c came with 15.1 and is not
 /// part of them) over packed property bytes from `GraphemeBreakProperty.packed(_:)`.
 ///
-/// One pair table answers GB3–GB9b; GB11 and GB12/GB13 look at the carried flags.
+/// A pair table answers GB3–GB9b; GB11 and GB12/GB13 look at the carried flags.
 enum GraphemeBreaker {
     static let riOddFlag: UInt8 = 1
     static let pictographicFlag: UInt8 = 2
@@ -17,25 +17,24 @@ enum GraphemeBreaker {
         1 &<< UInt16(value.rawValue)
     }
 
-    /// For each previous property, the bit set of next properties that join it (no boundary).
-    static let joins: [UInt16] = {
-        let controls = bit(.control) | bit(.cr) | bit(.lf)
-        let all: UInt16 = 0x3FFF
-        // GB9, GB9a: × (Extend | ZWJ | SpacingMark), unless GB4 breaks after a control.
-        let marks = bit(.extend) | bit(.zwj) | bit(.spacingMark)
-        var table = [UInt16](repeating: marks, count: 16)
-        for control in [GraphemeBreakProperty.control, .cr, .lf] {
-            table[Int(control.rawValue)] = 0  // GB4
+    private static let marks = bit(.extend) | bit(.zwj) | bit(.spacingMark)
+    private static let controls = bit(.control) | bit(.cr) | bit(.lf)
+
+    /// The set of next properties that join a previous property `p` (no boundary between them)
+    /// by GB3–GB9b; GB11–GB13 need the carried flags and are decided separately.
+    @inline(__always)
+    static func joins(after p: UInt8) -> UInt16 {
+        switch p {
+        case GraphemeBreakProperty.cr.rawValue: return bit(.lf)  // GB3, GB4
+        case GraphemeBreakProperty.lf.rawValue, GraphemeBreakProperty.control.rawValue: return 0  // GB4
+        case GraphemeBreakProperty.prepend.rawValue: return 0x3FFF & ~controls  // GB9b after GB5
+        case GraphemeBreakProperty.l.rawValue: return marks | bit(.l) | bit(.v) | bit(.lv) | bit(.lvt)  // GB6
+        case GraphemeBreakProperty.lv.rawValue, GraphemeBreakProperty.v.rawValue:
+            return marks | bit(.v) | bit(.t)  // GB7
+        case GraphemeBreakProperty.lvt.rawValue, GraphemeBreakProperty.t.rawValue: return marks | bit(.t)  // GB8
+        default: return marks  // GB9, GB9a
         }
-        table[Int(GraphemeBreakProperty.cr.rawValue)] = bit(.lf)  // GB3
-        table[Int(GraphemeBreakProperty.l.rawValue)] |= bit(.l) | bit(.v) | bit(.lv) | bit(.lvt)  // GB6
-        table[Int(GraphemeBreakProperty.lv.rawValue)] |= bit(.v) | bit(.t)  // GB7
-        table[Int(GraphemeBreakProperty.v.rawValue)] |= bit(.v) | bit(.t)  // GB7
-        table[Int(GraphemeBreakProperty.lvt.rawValue)] |= bit(.t)  // GB8
-        table[Int(GraphemeBreakProperty.t.rawValue)] |= bit(.t)  // GB8
-        table[Int(GraphemeBreakProperty.prepend.rawValue)] = all & ~controls  // GB9b after GB5
-        return table
-    }()
+    }
 
     /// Whether a boundary comes between the previous scalar (`GraphemeBreakState.start` for none)
     /// and `next`.
@@ -44,8 +43,7 @@ enum GraphemeBreaker {
         if previous == GraphemeBreakState.start { return true }  // GB1
         let p = previous & mask
         let n = next & mask
-        let joined = joins.withUnsafeBufferPointer { $0[Int(p)] } & (1 &<< UInt16(n)) != 0
-        if joined { return false }
+        if joins(after: p) & (1 &<< UInt16(n)) != 0 { return false }
         if next & pictographic != 0 && flags & pictographicZWJFlag != 0 { return false }  // GB11
         if p == ri && n == ri && flags & riOddFlag != 0 { return false }  // GB12, GB13
         return true  // GB999 (and GB4, GB5)

@@ -17,6 +17,7 @@ enum GraphemeCounting {
         let count = utf8.count
         let raw = UnsafeRawPointer(base)
         var state = GraphemeBreakState()
+        var properties = GraphemePropertyCache()
         var clusters = 0
         var i = 0
         while i < count {
@@ -33,15 +34,13 @@ enum GraphemeCounting {
                         continue
                     }
                 }
-                if state.consume(packed: GraphemeBreakProperty.latin1Table.withUnsafeBufferPointer { $0[Int(lead)] }) {
-                    clusters &+= 1
-                }
+                if state.consumeASCII(lead) { clusters &+= 1 }
                 i &+= 1
                 continue
             }
             let decoded = UTF8Decoding.decode(base, at: i, count: count)
             let value = decoded.length > 0 ? decoded.value : 0xFFFD
-            if state.consume(packed: GraphemeBreakProperty.packed(value)) { clusters &+= 1 }
+            if state.consume(packed: properties.packed(value)) { clusters &+= 1 }
             i &+= max(decoded.length, 1)
         }
         return clusters

@@ -24,6 +24,7 @@ public struct GraphemeCursor {
     private var readUTF16: Int
     /// Whether the end of an `isEnd` buffer has been reported.
     private var endReported = false
+    private var properties = GraphemePropertyCache()
 
     /// A cursor at `start`, which must be a cluster boundary (a fresh `state`), or the point where
     /// the walk of a previous buffer stopped (that cursor's `state`).
@@ -55,24 +56,26 @@ public struct GraphemeCursor {
         var i = readOffset
         while i < count {
             let lead = base[i]
-            let value: UInt32
-            let length: Int
             if lead < 0x80 {
-                value = UInt32(lead)
-                length = 1
-            } else {
-                let decoded = UTF8Decoding.decode(base, at: i, count: count)
-                if decoded.length <= 0 {
-                    if decoded.length < 0 && !isEnd { break }  // the next buffer completes it
-                    value = 0xFFFD
-                    length = 1
-                } else {
-                    value = decoded.value
-                    length = decoded.length
+                let wasAtStart = state.isAtStart
+                let isBreak = state.consumeASCII(lead)
+                let boundaryUTF16 = readUTF16
+                readUTF16 &+= 1
+                if isBreak && !wasAtStart {
+                    readOffset = i &+ 1
+                    offset = i
+                    utf16Offset = boundaryUTF16
+                    return i
                 }
+                i &+= 1
+                continue
             }
+            let decoded = UTF8Decoding.decode(base, at: i, count: count)
+            if decoded.length < 0 && !isEnd { break }  // the next buffer completes it
+            let value = decoded.length > 0 ? decoded.value : 0xFFFD
+            let length = max(decoded.length, 1)
             let wasAtStart = state.isAtStart
-            let isBreak = state.consume(packed: GraphemeBreakProperty.packed(value))
+            let isBreak = state.consume(packed: properties.packed(value))
             let boundaryUTF16 = readUTF16
             readUTF16 &+= length == 4 ? 2 : 1
             if isBreak && !wasAtStart {
