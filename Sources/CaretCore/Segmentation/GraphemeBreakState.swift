@@ -28,9 +28,9 @@ public struct GraphemeBreakState: Sendable, Hashable {
 
     /// Consumes `scalar` and returns whether a cluster boundary comes before it.
     ///
-    /// - Complexity: O(1) for Latin-1, O(log n) table search otherwise.
+    /// - Complexity: O(1): a table search among the few ranges of the scalar's 256-scalar block.
     public mutating func consume(_ scalar: Unicode.Scalar) -> Bool {
-        consume(packed: GraphemeBreakProperty.packed(scalar))
+        consume(packed: GraphemePropertyCache.packed(scalar.value))
     }
 
     /// Consumes a scalar by its packed property byte; returns whether a boundary comes before it.

@@ -26,6 +26,16 @@ struct GraphemePropertyCache {
         (value &- 0xAC00) % 28 == 0 ? GraphemeBreakProperty.lv.rawValue : GraphemeBreakProperty.lvt.rawValue
     }
 
+    /// The packed byte of the scalar value `value`, without a remembered range.
+    @inline(__always)
+    static func packed(_ value: UInt32) -> UInt8 {
+        if value < 0x80 { return asciiPacked(UInt8(truncatingIfNeeded: value)) }
+        if value >= 0xAC00 && value <= 0xD7A3 { return hangulSyllablePacked(value) }
+        return GraphemeBreakProperty.rangeTable.withUnsafeBufferPointer { ranges in
+            UInt8(truncatingIfNeeded: ranges[entryIndex(value, in: ranges)])
+        }
+    }
+
     /// The packed byte of the scalar value `value`.
     @inline(__always)
     mutating func packed(_ value: UInt32) -> UInt8 {
