@@ -53,40 +53,47 @@ public struct GraphemeCursor {
         guard let base = utf8.baseAddress else {
             return finish()
         }
+        // Locals instead of stored properties in the loop; written back on every exit.
+        var state = self.state
+        var utf16 = readUTF16
+        var properties = self.properties
         var i = readOffset
+        var boundary = -1
+        var boundaryUTF16 = 0
         while i < count {
             let lead = base[i]
-            if lead < 0x80 {
-                let wasAtStart = state.isAtStart
-                let isBreak = state.consumeASCII(lead)
-                let boundaryUTF16 = readUTF16
-                readUTF16 &+= 1
-                if isBreak && !wasAtStart {
-                    readOffset = i &+ 1
-                    offset = i
-                    utf16Offset = boundaryUTF16
-                    return i
-                }
-                i &+= 1
-                continue
-            }
-            let decoded = UTF8Decoding.decode(base, at: i, count: count)
-            if decoded.length < 0 && !isEnd { break }  // the next buffer completes it
-            let value = decoded.length > 0 ? decoded.value : 0xFFFD
-            let length = max(decoded.length, 1)
             let wasAtStart = state.isAtStart
-            let isBreak = state.consume(packed: properties.packed(value))
-            let boundaryUTF16 = readUTF16
-            readUTF16 &+= length == 4 ? 2 : 1
-            if isBreak && !wasAtStart {
-                readOffset = i &+ length
-                offset = i
-                utf16Offset = boundaryUTF16
-                return i
+            let isBreak: Bool
+            let length: Int
+            if lead < 0x80 {
+                isBreak = state.consumeASCII(lead)
+                length = 1
+            } else {
+                let decoded = UTF8Decoding.decode(base, at: i, count: count)
+                if decoded.length < 0 && !isEnd { break }  // the next buffer completes it
+                let value = decoded.length > 0 ? decoded.value : 0xFFFD
+                length = max(decoded.length, 1)
+                isBreak = state.consume(packed: properties.packed(value))
             }
+            if isBreak && !wasAtStart {
+                boundary = i
+                boundaryUTF16 = utf16
+                utf16 &+= length == 4 ? 2 : 1
+                i &+= length
+                break
+            }
+            utf16 &+= length == 4 ? 2 : 1
             i &+= length
         }
+        self.state = state
+        self.properties = properties
+        readUTF16 = utf16
         readOffset = i
+        if boundary >= 0 {
+            offset = boundary
+            utf16Offset = boundaryUTF16
+            return boundary
+        }
         if i == count { return finish() }
         return nil
     }
