@@ -1,8 +1,43 @@
+import CaretCore
 import Testing
 
-/// Grapheme clusters of GraphemeBreakTest.txt against Swift's `Character` segmentation, which
-/// the editor relies on for every user-level delete and move.
+/// Grapheme clusters of GraphemeBreakTest.txt: Caret's own segmenter through every public API,
+/// with no exclusions; and Swift's `Character`, whose one known difference is documented here.
 @Suite struct GraphemeConformanceTests {
+    typealias Support = GraphemeTestSupport
+
+    @Test func caretMatchesEveryLineOfGraphemeBreakTestThroughEveryAPI() throws {
+        let file = try UnicodeBreakTestFile("GraphemeBreakTest.txt")
+        #expect(file.unicodeVersion == GraphemeSegmentation.unicodeVersion,
+                "tables are Unicode \(GraphemeSegmentation.unicodeVersion), test file \(file.unicodeVersion)")
+        var failures: [String] = []
+        for testCase in file.cases {
+            let expected = testCase.boundaries
+            let scalars = testCase.scalars
+            func check(_ api: String, _ actual: [Int]) {
+                if actual != expected {
+                    failures.append("line \(testCase.line) [\(api)]: \(testCase.source) expected \(expected) got \(actual)")
+                }
+            }
+            check("boundaries", GraphemeSegmentation.boundaries(scalars))
+            let (walked, consistent) = Support.cursorBoundaries(scalars)
+            check("GraphemeCursor", walked)
+            if !consistent { failures.append("line \(testCase.line) [GraphemeCursor]: offsets disagree") }
+            check("nextBoundary", Support.nextBoundaryChain(scalars))
+            check("isBoundary", Support.pairwiseBoundaries(scalars))
+            let count = Support.clusterCount(scalars)
+            if count != expected.count - 1 {
+                failures.append("line \(testCase.line) [clusterCount]: \(testCase.source) expected \(expected.count - 1) got \(count)")
+            }
+            // Split into two buffers before every scalar, carrying the state across.
+            for split in 0...scalars.count {
+                check("split before scalar \(split)", Support.splitBoundaries(scalars, at: split))
+            }
+        }
+        #expect(file.cases.count > 600)
+        #expect(failures.isEmpty, "Unicode \(file.unicodeVersion): \(failures.count) failures over \(file.cases.count) lines:\n\(failures.prefix(30).joined(separator: "\n"))")
+    }
+
     /// Test lines where Swift's `Character` knowingly differs from the Unicode file, by their scalars.
     ///
     /// `÷ 2701 × 200D × 2701 ÷` (UPPER BLADE SCISSORS, ZWJ, UPPER BLADE SCISSORS): U+2701 is
@@ -12,56 +47,28 @@ import Testing
     /// scalars of emoji-data 15.0. The 689 it misses are every non-emoji pictograph (E0.0 in
     /// emoji-data) that Unicode 17 assigns, such as U+2605, U+2701, U+1F000 (660 assigned by 15.0,
     /// 29 by 16.0/17.0); emoji and still-reserved code points join. Not a Unicode-version
-    /// difference: the line is unchanged in later test files. No recommended emoji sequence uses
-    /// these scalars, so editing real text is unaffected.
+    /// difference: the line is unchanged in later test files. This is why Caret segments itself.
     static let knownStdlibDifferences: [[UInt32]] = [
         [0x2701, 0x200D, 0x2701],
     ]
 
-    /// Boundaries as Swift's `String` draws them: the running sum of each Character's scalars.
-    static func swiftBoundaries(_ scalars: [Unicode.Scalar]) -> [Int] {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        var result = [0]
-        for character in String(view) {
-            result.append(result[result.count - 1] + character.unicodeScalars.count)
-        }
-        return result
-    }
-
-    @Test func swiftCharactersMatchEveryLineOfGraphemeBreakTest() throws {
+    @Test func swiftCharactersDifferFromTheFileOnlyOnTheKnownStdlibBug() throws {
         let file = try UnicodeBreakTestFile("GraphemeBreakTest.txt")
         var failures: [String] = []
         var excluded = 0
         for testCase in file.cases {
+            let actual = Support.swiftBoundaries(testCase.scalars)
             if Self.knownStdlibDifferences.contains(testCase.scalars.map(\.value)) {
                 excluded += 1
+                #expect(actual != testCase.boundaries,
+                        "line \(testCase.line) now passes with Character; drop it from knownStdlibDifferences")
                 continue
             }
-            let actual = Self.swiftBoundaries(testCase.scalars)
             if actual != testCase.boundaries {
                 failures.append("line \(testCase.line): \(testCase.source) expected \(testCase.boundaries) got \(actual)")
             }
         }
-        #expect(file.cases.count > 600)
         #expect(excluded == Self.knownStdlibDifferences.count, "an excluded line is no longer in the file")
         #expect(failures.isEmpty, "Unicode \(file.unicodeVersion): \(failures.count) of \(file.cases.count) differ:\n\(failures.joined(separator: "\n"))")
-    }
-
-    /// Fails once Swift fixes the difference, so the exclusion above gets removed.
-    @Test func excludedLinesStillDifferInThisToolchain() throws {
-        let file = try UnicodeBreakTestFile("GraphemeBreakTest.txt")
-        for testCase in file.cases where Self.knownStdlibDifferences.contains(testCase.scalars.map(\.value)) {
-            #expect(Self.swiftBoundaries(testCase.scalars) != testCase.boundaries,
-                    "line \(testCase.line) now passes; drop it from knownStdlibDifferences")
-        }
-    }
-
-    @Test func everydayClustersMatchCharacters() {
-        #expect(Self.swiftBoundaries(["e", "\u{301}", "x"]) == [0, 2, 3])
-        #expect(Self.swiftBoundaries(["\r", "\n"]) == [0, 2])
-        #expect(Self.swiftBoundaries(["\u{1F468}", "\u{200D}", "\u{1F469}", "\u{200D}", "\u{1F467}"]) == [0, 5])
-        #expect(Self.swiftBoundaries(["\u{1F1FA}", "\u{1F1F8}", "\u{1F1EB}"]) == [0, 2, 3])
-        #expect(Self.swiftBoundaries(["\u{1100}", "\u{1161}", "\u{11A8}"]) == [0, 3])
     }
 }
