@@ -36,14 +36,12 @@ extension Node {
         // the scalar after it is inside the window (it decides the boundary) or the text ends there.
         var windowEnd = min(buffer.count, limit + 8)
         while windowEnd < buffer.count, buffer[windowEnd] & 0xC0 == 0x80 { windowEnd += 1 }
-        let endIsFinal = isFinal && windowEnd == buffer.count
-        let window = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<windowEnd]), as: UTF8.self)
-        var position = start
         var best: Int?
-        for character in window {
-            let next = position + character.utf8.count
-            if next > limit || (next == windowEnd && !endIsFinal) { break }
-            position = next
+        var cursor = GraphemeCursor(utf8: UnsafeBufferPointer(rebasing: buffer[start..<windowEnd]),
+                                    isEnd: isFinal && windowEnd == buffer.count)
+        while let next = cursor.next() {
+            let position = start + next
+            if position > limit { break }
             best = position
             if position >= target { break }
         }
@@ -52,10 +50,11 @@ extension Node {
         var end = limit
         while end < buffer.count, buffer[end] & 0xC0 == 0x80 { end += 1 }
         while true {
-            let rest = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-            let first = rest.first.map { $0.utf8.count } ?? 0
-            if start + first < end { return start + first }
-            if end == buffer.count { return isFinal ? end : nil }
+            let window = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            if let first = GraphemeSegmentation.nextBoundary(in: window, from: 0, isEnd: isFinal && end == buffer.count) {
+                return start + first
+            }
+            if end == buffer.count { return nil }
             end = min(buffer.count, start + (end - start) * 2)
             while end < buffer.count, buffer[end] & 0xC0 == 0x80 { end += 1 }
         }

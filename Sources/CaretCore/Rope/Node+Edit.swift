@@ -171,12 +171,15 @@ extension Node {
         joined += after[0..<sequenceLength(first)]
         let end = before.count - start
         var position = 0
-        for character in String(decoding: joined, as: UTF8.self) {
-            let next = position + character.utf8.count
-            if next == end { return (true, start + next) }
-            if next > end { break }
-            position = next
+        return joined.withUnsafeBufferPointer { buffer in
+            // Not the end of the text: the scalar after `end` is all that decides `end`.
+            var cursor = GraphemeCursor(utf8: buffer, isEnd: false)
+            while let next = cursor.next() {
+                if next == end { return (true, start + next) }
+                if next > end { break }
+                position = next
+            }
+            return (false, start + position)
         }
-        return (false, start + position)
     }
 }

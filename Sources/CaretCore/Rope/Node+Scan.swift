@@ -42,24 +42,16 @@ extension Node {
 
     /// The summary of the first `count` grapheme clusters of this leaf.
     private func prefixByClusters(_ count: Int) -> TextSummary? {
-        var result = TextSummary()
-        if count == 0 { return result }
-        let text = String(decoding: bytes, as: UTF8.self)
-        var clusters = 0
-        for character in text {
-            for scalar in character.unicodeScalars {
-                result.utf8 += scalar.utf8.count
-                result.utf16 += scalar.utf16.count
-                result.scalars += 1
-                if scalar == "\n" { result.newlines += 1 }
+        if count == 0 { return TextSummary() }
+        return bytes.withUnsafeBufferPointer { buffer -> TextSummary? in
+            var cursor = GraphemeCursor(utf8: buffer, isEnd: true)
+            for _ in 0..<count {
+                guard cursor.next() != nil else { return nil }
             }
-            clusters += 1
-            if clusters == count {
-                result.graphemes = clusters
-                return result
-            }
+            var result = TextSummary(utf8: UnsafeBufferPointer(rebasing: buffer[0..<cursor.offset]))
+            result.graphemes = count
+            return result
         }
-        return nil
     }
 
     /// The byte offset of UTF-16 `offset` in this leaf, or nil inside a surrogate pair.

@@ -90,7 +90,7 @@ final class Node: @unchecked Sendable {
             break
         }
         if simple { return bytes.count }
-        return String(decoding: bytes, as: UTF8.self).count
+        return GraphemeSegmentation.clusterCount(utf8: bytes)
     }
 
     /// A leaf's summary computed from scratch.

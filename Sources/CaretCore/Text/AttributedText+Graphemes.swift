@@ -88,11 +88,14 @@ extension Node {
             for i in 0..<bytes.count where !body(i, i + 1) { return }
             return
         }
-        var start = 0
-        for character in String(decoding: bytes, as: UTF8.self) {
-            let end = start + character.utf16.count
-            if !body(start, end) { return }
-            start = end
+        bytes.withUnsafeBufferPointer { buffer in
+            var cursor = GraphemeCursor(utf8: buffer, isEnd: true)
+            var start = 0
+            while cursor.next() != nil {
+                let end = cursor.utf16Offset
+                if !body(start, end) { return }
+                start = end
+            }
         }
     }
 }

@@ -12,9 +12,10 @@ extension AttributedText {
     /// - Complexity: O(n).
     public func checkInvariants() throws {
         try check(root, isRoot: true)
-        let whole = String(decoding: utf8Bytes(in: 0..<utf16Count), as: UTF8.self)
-        if whole.count != characterCount {
-            throw InvariantViolation(description: "cluster count \(characterCount) != \(whole.count): a leaf boundary splits a cluster")
+        let whole = utf8Bytes(in: 0..<utf16Count)
+        let wholeCount = whole.withUnsafeBufferPointer { GraphemeSegmentation.clusterCount(utf8: $0) }
+        if wholeCount != characterCount {
+            throw InvariantViolation(description: "cluster count \(characterCount) != \(wholeCount): a leaf boundary splits a cluster")
         }
         // Every leaf boundary is a boundary of the whole text's clusters (not only in number).
         var leafStarts: [Int] = []
@@ -24,14 +25,13 @@ extension AttributedText {
             leafStart += leaf.bytes.count
             return true
         }
-        var position = 0
-        var next = 0
-        for character in whole {
-            while next < leafStarts.count && leafStarts[next] <= position { next += 1 }
-            if next < leafStarts.count && leafStarts[next] < position + character.utf8.count {
-                throw InvariantViolation(description: "the leaf starting at byte \(leafStarts[next]) starts inside a cluster")
-            }
-            position += character.utf8.count
+        var clusterStarts: Set<Int> = [0]
+        whole.withUnsafeBufferPointer { buffer in
+            var cursor = GraphemeCursor(utf8: buffer, isEnd: true)
+            while let boundary = cursor.next() { clusterStarts.insert(boundary) }
+        }
+        for start in leafStarts where !clusterStarts.contains(start) {
+            throw InvariantViolation(description: "the leaf starting at byte \(start) starts inside a cluster")
         }
     }
 
@@ -41,10 +41,11 @@ extension AttributedText {
             let decoded = String(decoding: node.bytes, as: UTF8.self)
             if Array(decoded.utf8) != node.bytes { throw fail("leaf holds invalid UTF-8") }
             var expected = Node.leafSummary(node.bytes)
-            expected.graphemes = decoded.count
+            let clusters = node.bytes.withUnsafeBufferPointer { GraphemeSegmentation.clusterCount(utf8: $0) }
+            expected.graphemes = clusters
             if expected != node.summary { throw fail("leaf summary \(node.summary) != \(expected)") }
             if node.bytes.isEmpty && !isRoot { throw fail("empty leaf below the root") }
-            if node.bytes.count > Node.maxLeafBytes && decoded.count > 1 { throw fail("leaf of \(node.bytes.count) bytes") }
+            if node.bytes.count > Node.maxLeafBytes && clusters > 1 { throw fail("leaf of \(node.bytes.count) bytes") }
             if node.runs.reduce(0, { $0 + $1.length }) != node.bytes.count { throw fail("runs do not cover the leaf") }
             for (i, run) in node.runs.enumerated() {
                 if run.length <= 0 { throw fail("empty run") }

@@ -31,7 +31,17 @@ struct ReferenceText: Equatable, CustomStringConvertible {
     var utf16Count: Int { units.count }
     var utf8Count: Int { string.utf8.count }
     var unicodeScalarCount: Int { string.unicodeScalars.count }
-    var characterCount: Int { string.count }
+    var characterCount: Int { clusterLengths.count }
+
+    /// The UTF-16 length of each grapheme cluster, by Caret's segmentation (Unicode's rules from
+    /// the tables it generates; Swift's `Character` follows another Unicode version).
+    var clusterLengths: [Int] {
+        let scalars = Array(string.unicodeScalars)
+        let boundaries = GraphemeSegmentation.boundaries(scalars)
+        return zip(boundaries, boundaries.dropFirst()).map { lower, upper in
+            scalars[lower..<upper].reduce(0) { $0 + $1.utf16.count }
+        }
+    }
     /// Number of lines: newlines + 1 (LF, CR, CR LF, and U+2028/U+2029 are not distinguished: only LF counts).
     var lineCount: Int { units.lazy.filter { $0 == 10 }.count + 1 }
 
@@ -167,8 +177,8 @@ struct ReferenceText: Equatable, CustomStringConvertible {
         try validate(offset)
         var count = 0
         var position = 0
-        for c in string {
-            let next = position + c.utf16.count
+        for length in clusterLengths {
+            let next = position + length
             if next > offset { return count }
             count += 1
             position = next
@@ -177,9 +187,9 @@ struct ReferenceText: Equatable, CustomStringConvertible {
     }
 
     func utf16Offset(fromCharacter index: Int) throws -> Int {
-        let chars = Array(string)
-        guard index >= 0, index <= chars.count else { throw TextError(.outOfRange, offset: index, unit: .characters, length: chars.count) }
-        return chars[..<index].reduce(0) { $0 + $1.utf16.count }
+        let lengths = clusterLengths
+        guard index >= 0, index <= lengths.count else { throw TextError(.outOfRange, offset: index, unit: .characters, length: lengths.count) }
+        return lengths[..<index].reduce(0, +)
     }
 
     /// 0-based line and UTF-16 column of `offset`. Lines end at LF.
@@ -213,10 +223,10 @@ struct ReferenceText: Equatable, CustomStringConvertible {
     func isGraphemeBoundary(_ offset: Int) throws -> Bool {
         try validate(offset)
         var position = 0
-        for c in string {
+        for length in clusterLengths {
             if position == offset { return true }
             if position > offset { return false }
-            position += c.utf16.count
+            position += length
         }
         return position == offset
     }
@@ -226,10 +236,10 @@ struct ReferenceText: Equatable, CustomStringConvertible {
         try validate(offset)
         var last: Int? = nil
         var position = 0
-        for c in string {
+        for length in clusterLengths {
             if position >= offset { break }
             last = position
-            position += c.utf16.count
+            position += length
         }
         return last
     }
@@ -238,8 +248,8 @@ struct ReferenceText: Equatable, CustomStringConvertible {
     func graphemeBoundary(after offset: Int) throws -> Int? {
         try validate(offset)
         var position = 0
-        for c in string {
-            position += c.utf16.count
+        for length in clusterLengths {
+            position += length
             if position > offset { return position }
         }
         return nil
@@ -250,8 +260,8 @@ struct ReferenceText: Equatable, CustomStringConvertible {
     func graphemeRange(containing offset: Int) throws -> Range<Int>? {
         try validate(offset)
         var position = 0
-        for c in string {
-            let next = position + c.utf16.count
+        for length in clusterLengths {
+            let next = position + length
             if next > offset { return position..<next }
             position = next
         }
