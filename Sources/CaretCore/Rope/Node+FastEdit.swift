@@ -1,20 +1,25 @@
-/// The fast path of an edit: a replacement that stays inside one all-ASCII leaf, keeps the leaf
-/// within its size bounds and cannot move any grapheme-cluster boundary beyond its own edges.
-/// Most typing is this; everything else takes the general path (`Node+Edit.swift`).
+/// The fast path of an edit: a replacement that stays inside one leaf, keeps the leaf within its
+/// size bounds and cannot move any grapheme-cluster boundary beyond its own edges. Most typing is
+/// this; everything else takes the general path (`Node+Edit.swift`). ASCII into ASCII is handled
+/// here, other text in `Node+FastEditUnicode.swift`.
 extension Node {
-    /// Replaces UTF-16 `lower..<upper` of this subtree with ASCII `inserted` carrying `attributes`,
+    /// Replaces UTF-16 `lower..<upper` of this subtree with `inserted` carrying `attributes`,
     /// if the fast path applies. Returns the change in summary, or nil with nothing changed.
     ///
     /// `isFirst` says whether this subtree starts the document; `next` is the subtree that follows
     /// it (nil at the end of the document). The caller has made this node uniquely referenced.
     /// - Complexity: O(log n + leaf bytes).
     func replaceInLeaf(
-        _ lower: Int, _ upper: Int, with inserted: UnsafeBufferPointer<UInt8>, newlines insertedNewlines: Int,
+        _ lower: Int, _ upper: Int, with inserted: UnsafeBufferPointer<UInt8>, isASCII: Bool, newlines: Int,
         attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?
     ) -> TextSummary? {
         if isLeaf {
-            return replaceInThisLeaf(lower, upper, with: inserted, newlines: insertedNewlines,
-                                     attributes: attributes, isFirst: isFirst, next: next)
+            if isASCII && summary.isASCII {
+                return replaceInThisLeaf(lower, upper, with: inserted, newlines: newlines,
+                                         attributes: attributes, isFirst: isFirst, next: next)
+            }
+            return replaceUnicodeInThisLeaf(lower, upper, with: InsertedText(bytes: inserted, isASCII: isASCII, newlines: newlines),
+                                            attributes: attributes, isFirst: isFirst, next: next)
         }
         // An insertion at a child boundary goes to the end of the left child; a replacement
         // starting at a boundary belongs to the right child.
@@ -38,7 +43,7 @@ extension Node {
             if !isKnownUniquelyReferenced(&kids[i].node) { kids[i].node = kids[i].node.clone() }
             let following = i < last ? Unmanaged.passUnretained(kids[i + 1].node) : next
             let delta = kids[i].node.replaceInLeaf(
-                lower - offset, upper - offset, with: inserted, newlines: insertedNewlines, attributes: attributes,
+                lower - offset, upper - offset, with: inserted, isASCII: isASCII, newlines: newlines, attributes: attributes,
                 isFirst: isFirst && i == 0, next: following)
             if let delta { kids[i].utf16 &+= delta.utf16 }
             return delta

@@ -44,12 +44,10 @@ extension AttributedText {
                 if byte >= 0x80 { ascii = false; break }
                 if byte == 0x0A { newlines += 1 }
             }
-            if ascii {
-                if !isKnownUniquelyReferenced(&root) { root = root.clone() }
-                if root.replaceInLeaf(range.lowerBound, range.upperBound, with: inserted, newlines: newlines,
-                                      attributes: attributes, isFirst: true, next: nil) != nil {
-                    return
-                }
+            if !isKnownUniquelyReferenced(&root) { root = root.clone() }
+            if root.replaceInLeaf(range.lowerBound, range.upperBound, with: inserted, isASCII: ascii, newlines: newlines,
+                                  attributes: attributes, isFirst: true, next: nil) != nil {
+                return
             }
         }
         let runs = inserted.isEmpty ? [] : [LeafRun(length: inserted.count, attributes: attributes)]
