@@ -102,27 +102,15 @@ extension Node {
     /// Applies `transform` to the attributes over UTF-16 `lower..<upper` of this uniquely
     /// referenced subtree.
     func transformAttributes(_ lower: Int, _ upper: Int, _ transform: (Attributes) -> Attributes) {
+        forEachLeafForRestyling(lower, upper) { leaf, lower, upper in leaf.transformLeafAttributes(lower, upper, transform) }
+    }
+
+    /// Calls `body` with every leaf over UTF-16 `lower..<upper` of this uniquely referenced subtree
+    /// (and the range relative to the leaf), making each leaf and the path to it unique first.
+    /// For changes to attributes, which never change a summary.
+    func forEachLeafForRestyling(_ lower: Int, _ upper: Int, _ body: (Node, Int, Int) -> Void) {
         if isLeaf {
-            let byteLower = byteOffset(utf16: lower)!
-            let byteUpper = byteOffset(utf16: upper)!
-            var result: [LeafRun] = []
-            result.reserveCapacity(runs.count + 2)
-            var start = 0
-            for run in runs {
-                let end = start + run.length
-                let inLower = max(start, byteLower)
-                let inUpper = min(end, byteUpper)
-                if inLower < inUpper {
-                    result.appendCoalescing(LeafRun(length: inLower - start, attributes: run.attributes))
-                    result.appendCoalescing(LeafRun(length: inUpper - inLower, attributes: transform(run.attributes)))
-                    result.appendCoalescing(LeafRun(length: end - inUpper, attributes: run.attributes))
-                } else {
-                    result.appendCoalescing(run)
-                }
-                start = end
-            }
-            runs = result
-            runHint = RunHint()
+            body(self, lower, upper)
             return
         }
         var offset = 0
@@ -131,9 +119,32 @@ extension Node {
             let end = offset + entries[i].utf16
             if end > lower {
                 makeChildUnique(i)
-                entries[i].node.transformAttributes(max(lower, offset) - offset, min(upper, end) - offset, transform)
+                entries[i].node.forEachLeafForRestyling(max(lower, offset) - offset, min(upper, end) - offset, body)
             }
             offset = end
         }
+    }
+
+    private func transformLeafAttributes(_ lower: Int, _ upper: Int, _ transform: (Attributes) -> Attributes) {
+        let byteLower = byteOffset(utf16: lower)!
+        let byteUpper = byteOffset(utf16: upper)!
+        var result: [LeafRun] = []
+        result.reserveCapacity(runs.count + 2)
+        var start = 0
+        for run in runs {
+            let end = start + run.length
+            let inLower = max(start, byteLower)
+            let inUpper = min(end, byteUpper)
+            if inLower < inUpper {
+                result.appendCoalescing(LeafRun(length: inLower - start, attributes: run.attributes))
+                result.appendCoalescing(LeafRun(length: inUpper - inLower, attributes: transform(run.attributes)))
+                result.appendCoalescing(LeafRun(length: end - inUpper, attributes: run.attributes))
+            } else {
+                result.appendCoalescing(run)
+            }
+            start = end
+        }
+        runs = result
+        runHint = RunHint()
     }
 }

@@ -47,46 +47,37 @@ extension Node {
     /// Assigns attributes from `cursor` over UTF-16 `lower..<upper` of this uniquely referenced
     /// subtree.
     func assignRuns(_ lower: Int, _ upper: Int, _ cursor: inout RunCursor) {
-        if isLeaf {
-            let byteLower = byteOffset(utf16: lower)!
-            let byteUpper = byteOffset(utf16: upper)!
-            var result: [LeafRun] = []
-            result.appendRuns(of: runs, bytes: 0..<byteLower)
-            let isASCII = summary.isASCII
-            bytes.withUnsafeBufferPointer { buffer in
-                var byte = byteLower
-                while byte < byteUpper {
-                    let (remaining, attributes) = cursor.current
-                    // Take `remaining` UTF-16 units (or what is left of this leaf) as bytes.
-                    var units = 0
-                    let start = byte
-                    if isASCII {
-                        units = min(remaining, byteUpper - byte)
-                        byte += units
-                    }
-                    while units < remaining && byte < byteUpper {
-                        let length = Node.sequenceLength(buffer[byte])
-                        units += length == 4 ? 2 : 1
-                        byte += length
-                    }
-                    result.appendCoalescing(LeafRun(length: byte - start, attributes: attributes))
-                    cursor.advance(units)
+        forEachLeafForRestyling(lower, upper) { leaf, lower, upper in leaf.assignLeafRuns(lower, upper, &cursor) }
+    }
+
+    private func assignLeafRuns(_ lower: Int, _ upper: Int, _ cursor: inout RunCursor) {
+        let byteLower = byteOffset(utf16: lower)!
+        let byteUpper = byteOffset(utf16: upper)!
+        var result: [LeafRun] = []
+        result.appendRuns(of: runs, bytes: 0..<byteLower)
+        let isASCII = summary.isASCII
+        bytes.withUnsafeBufferPointer { buffer in
+            var byte = byteLower
+            while byte < byteUpper {
+                let (remaining, attributes) = cursor.current
+                // Take `remaining` UTF-16 units (or what is left of this leaf) as bytes.
+                var units = 0
+                let start = byte
+                if isASCII {
+                    units = min(remaining, byteUpper - byte)
+                    byte += units
                 }
+                while units < remaining && byte < byteUpper {
+                    let length = Node.sequenceLength(buffer[byte])
+                    units += length == 4 ? 2 : 1
+                    byte += length
+                }
+                result.appendCoalescing(LeafRun(length: byte - start, attributes: attributes))
+                cursor.advance(units)
             }
-            result.appendRuns(of: runs, bytes: byteUpper..<Int.max)
-            runs = result
-            runHint = RunHint()
-            return
         }
-        var offset = 0
-        for i in entries.indices {
-            if offset >= upper { break }
-            let end = offset + entries[i].utf16
-            if end > lower {
-                makeChildUnique(i)
-                entries[i].node.assignRuns(max(lower, offset) - offset, min(upper, end) - offset, &cursor)
-            }
-            offset = end
-        }
+        result.appendRuns(of: runs, bytes: byteUpper..<Int.max)
+        runs = result
+        runHint = RunHint()
     }
 }
