@@ -142,20 +142,4 @@ extension Array where Element == LeafRun {
         }
         return mergedAtIndex
     }
-
-    /// Merges neighbours with equal attributes and drops empty runs.
-    /// - Complexity: O(count).
-    mutating func coalesce() {
-        var write = 0
-        for read in indices {
-            if self[read].length == 0 { continue }
-            if write > 0, self[write - 1].attributes == self[read].attributes {
-                self[write - 1].length += self[read].length
-            } else {
-                if write != read { self[write] = self[read] }
-                write += 1
-            }
-        }
-        if write < count { removeSubrange(write...) }
-    }
 }

@@ -60,11 +60,4 @@ extension Node {
         if summary.isASCII { return offset }
         return prefix(to: offset, in: .utf16)?.utf8
     }
-
-    /// The first Unicode scalar of this leaf, if any.
-    var firstScalar: Unicode.Scalar? {
-        guard !bytes.isEmpty else { return nil }
-        let length = Node.sequenceLength(bytes[0])
-        return String(decoding: bytes[0..<length], as: UTF8.self).unicodeScalars.first
-    }
 }

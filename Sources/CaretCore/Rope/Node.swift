@@ -111,13 +111,6 @@ final class Node: @unchecked Sendable {
         return node
     }
 
-    /// The rightmost leaf of this subtree.
-    var lastLeaf: Node {
-        var node = self
-        while !node.isLeaf { node = node.entries[node.entries.count - 1].node }
-        return node
-    }
-
     /// The leaf holding position `offset` (in `metric`) and the summary of all text before it.
     /// At a leaf boundary, `preferRight` picks the leaf that starts there, otherwise the one that
     /// ends there. `offset` must be within `0...summary[metric]`.
