@@ -25,6 +25,9 @@ public final class Editor {
     var typingStorage: Attributes?
     /// Settings; may be changed at any time.
     public var options: EditorOptions
+    /// Stops long work (find over a large document, suggestions for a very long word) when its
+    /// owner says so; nil: no limit. CaretLua sets it from a script's deadline and budgets.
+    public var workLimit: WorkLimit?
     /// The virtual clock, in seconds since the editor was made; only `advanceClock(by:)` moves it.
     public internal(set) var clock: Double = 0
     /// The editor's own clipboard (cut, copy and paste never touch the system's).
