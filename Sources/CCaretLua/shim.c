@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "internal.h"
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -96,6 +97,10 @@ static void caret_deliver_events(lua_State *L, caret_lua_ctx *ctx) {
 static int caret_trampoline(lua_State *L) {
   caret_lua_ctx *ctx = caret_lua_context(L);
   void *function = lua_touserdata(L, lua_upvalueindex(1));
+  if (!caret_lua_check_c_stack(L)) {
+    lua_pushliteral(L, "C stack overflow (host calls nested too deeply)");
+    return lua_error(L);
+  }
   ctx->in_host++;
   int n = ctx->dispatch(L, function);
   ctx->in_host--;
@@ -194,15 +199,17 @@ static int caret_traceback(lua_State *L) {
   return 1;
 }
 
-/* The lowest stack address C code that recurses into Lua may reach: this thread's stack below the
-   entry point except a 256 KiB margin, at most 8 MiB (256 KiB when the bounds are unknown). The
-   stack bottom is cached per thread: pthread_getattr_np reads /proc for the main thread. */
+/* The lowest stack address C code that recurses into Lua may reach: this thread's stack bottom
+   plus a 1 MiB margin (every C path that re-enters Lua checks it, so one level of recursion past
+   the check needs far less), or 256 KiB below the entry point when the bounds are unknown. The
+   bounds are cached per thread: pthread_getattr_np reads /proc for the main thread. */
 static uintptr_t caret_stack_floor(caret_lua_ctx *ctx) {
   char probe;
   uintptr_t here = (uintptr_t)&probe, self = (uintptr_t)pthread_self();
   if (ctx->stack_thread != self) {
     ctx->stack_thread = self;
     ctx->stack_low = 0;
+#if defined(__linux__)
     pthread_attr_t attr;
     if (pthread_getattr_np(pthread_self(), &attr) == 0) {
       void *low = NULL;
@@ -210,11 +217,14 @@ static uintptr_t caret_stack_floor(caret_lua_ctx *ctx) {
       if (pthread_attr_getstack(&attr, &low, &size) == 0) ctx->stack_low = (uintptr_t)low;
       pthread_attr_destroy(&attr);
     }
+#elif defined(__APPLE__)
+    pthread_t thread = pthread_self();
+    ctx->stack_low = (uintptr_t)pthread_get_stackaddr_np(thread) - pthread_get_stacksize_np(thread);
+#endif
   }
-  uintptr_t margin = 256u << 10, floor = here - margin;
-  if (ctx->stack_low && here > ctx->stack_low + 2 * margin) floor = ctx->stack_low + margin;
-  if (here - floor > (8u << 20)) floor = here - (8u << 20);
-  return floor;
+  uintptr_t margin = 1u << 20;
+  if (ctx->stack_low && here > ctx->stack_low + 2 * margin) return ctx->stack_low + margin;
+  return here - (256u << 10);
 }
 
 int caret_lua_check_c_stack(lua_State *L) {
@@ -240,9 +250,105 @@ int caret_lua_pcall(lua_State *L, int nargs, int nresults) {
   return status;
 }
 
+/* ---- the script thread ---- */
+
+/* A thread with a stack of a size Caret chooses, on which every protected entry runs: scripts
+   recurse through C (coroutines, metamethods, callbacks), and the depth they may reach must not
+   depend on the caller's thread. The caller blocks while the entry runs. */
+struct caret_lua_runner {
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  pthread_t thread;
+  int has_work, done, quit;
+  lua_State *L;
+  int nargs, nresults, status;
+};
+
+static void *caret_runner_main(void *argument) {
+  caret_lua_runner *r = (caret_lua_runner *)argument;
+  /* A stack overflow's SIGSEGV needs a stack of its own to be reported on. */
+  stack_t alternate;
+  memset(&alternate, 0, sizeof alternate);
+  alternate.ss_size = 64u << 10;
+  alternate.ss_sp = malloc(alternate.ss_size);
+  if (alternate.ss_sp) sigaltstack(&alternate, NULL);
+  pthread_mutex_lock(&r->lock);
+  for (;;) {
+    while (!r->has_work && !r->quit) pthread_cond_wait(&r->changed, &r->lock);
+    if (r->quit) break;
+    r->has_work = 0;
+    pthread_mutex_unlock(&r->lock);
+    int status = caret_lua_pcall(r->L, r->nargs, r->nresults);
+    pthread_mutex_lock(&r->lock);
+    r->status = status;
+    r->done = 1;
+    pthread_cond_broadcast(&r->changed);
+  }
+  pthread_mutex_unlock(&r->lock);
+  if (alternate.ss_sp) {
+    stack_t off;
+    memset(&off, 0, sizeof off);
+    off.ss_flags = SS_DISABLE;
+    sigaltstack(&off, NULL);
+    free(alternate.ss_sp);
+  }
+  return NULL;
+}
+
+caret_lua_runner *caret_lua_runner_new(size_t stack_size) {
+  caret_lua_runner *r = (caret_lua_runner *)calloc(1, sizeof *r);
+  if (!r) return NULL;
+  pthread_mutex_init(&r->lock, NULL);
+  pthread_cond_init(&r->changed, NULL);
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, stack_size);
+  int failed = pthread_create(&r->thread, &attr, caret_runner_main, r);
+  pthread_attr_destroy(&attr);
+  if (failed) {
+    pthread_cond_destroy(&r->changed);
+    pthread_mutex_destroy(&r->lock);
+    free(r);
+    return NULL;
+  }
+  return r;
+}
+
+int caret_lua_runner_pcall(caret_lua_runner *r, lua_State *L, int nargs, int nresults) {
+  pthread_mutex_lock(&r->lock);
+  r->L = L;
+  r->nargs = nargs;
+  r->nresults = nresults;
+  r->done = 0;
+  r->has_work = 1;
+  pthread_cond_broadcast(&r->changed);
+  while (!r->done) pthread_cond_wait(&r->changed, &r->lock);
+  int status = r->status;
+  pthread_mutex_unlock(&r->lock);
+  return status;
+}
+
+void caret_lua_runner_free(caret_lua_runner *r) {
+  if (!r) return;
+  pthread_mutex_lock(&r->lock);
+  r->quit = 1;
+  pthread_cond_broadcast(&r->changed);
+  pthread_mutex_unlock(&r->lock);
+  pthread_join(r->thread, NULL);
+  pthread_cond_destroy(&r->changed);
+  pthread_mutex_destroy(&r->lock);
+  free(r);
+}
+
 int caret_lua_load_text(lua_State *L, const char *source, size_t length, const char *chunkname) {
   if (length > 0 && source[0] == LUA_SIGNATURE[0]) {
-    lua_pushfstring(L, "%s: binary chunks are not available in the sandbox", chunkname + (chunkname[0] == '@' || chunkname[0] == '='));
+    /* Name the chunk only by a short given name: an unnamed chunk is named by its own source,
+       which here is bytecode. */
+    size_t name_length = strlen(chunkname);
+    if ((chunkname[0] == '@' || chunkname[0] == '=') && name_length <= 61)
+      lua_pushfstring(L, "%s: binary chunks are not available in the sandbox", chunkname + 1);
+    else
+      lua_pushliteral(L, "binary chunks are not available in the sandbox");
     return LUA_ERRSYNTAX;
   }
   return luaL_loadbuffer(L, source, length, chunkname);

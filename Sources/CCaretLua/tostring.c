@@ -8,6 +8,7 @@
 static int caret_tostring(lua_State *L) {
   luaL_checkany(L, 1);
   lua_settop(L, 1);
+  if (!caret_lua_check_c_stack(L)) return luaL_error(L, "C stack overflow (tostring nested too deeply)");
   if (luaL_callmeta(L, 1, "__tostring")) {
     if (!lua_isstring(L, -1)) return luaL_error(L, "'__tostring' must return a string");
     return 1;
@@ -50,6 +51,8 @@ static int caret_format(lua_State *L) {
     while (i < length && strchr("-+ #0123456789.", format[i])) i++;
     if (i >= length) break;
     argument++;
+    if (format[i] == 'p')
+      return luaL_error(L, "bad argument #%d to 'format' (%%p is not available in the sandbox: addresses differ from run to run)", argument);
     if (format[i] == 's' && argument <= top) {
       int type = lua_type(L, argument);
       if (type != LUA_TSTRING && type != LUA_TNUMBER) {

@@ -114,7 +114,7 @@ public struct LuaCall {
         if let object = hostObject(at: 1) as? T { return object }
         let expected = runtime.luaTypeName(of: T.self) ?? "\(T.self)"
         throw LuaCallError(
-            "bad self to '\(box.name)': expected a \(expected), got \(describeValue(at: 1)) (call methods with ':')")
+            "bad self to '\(box.name)': expected \(LuaType.withArticle(expected)), got \(describeValue(at: 1)) (call methods with ':')")
     }
 
     /// The host object at a stack slot, if the value is one.

@@ -59,7 +59,7 @@ extension LuaRuntime {
         var tostringIndex: Int32 = 0
         if let describe = type.describe {
             pushFunction(makeBox(name: "__tostring", isMethod: true, parameters: []) { call in
-                guard let object = call.hostObject(at: 1) else { throw LuaCallError("expected a \(type.name)") }
+                guard let object = call.hostObject(at: 1) else { throw LuaCallError("expected \(LuaType.withArticle(type.name))") }
                 call.push(describe(object))
                 return 1
             })

@@ -10,6 +10,8 @@ import CLuaJIT
 public final class LuaRuntime {
     let state: OpaquePointer
     let context: UnsafeMutablePointer<caret_lua_ctx>
+    /// The thread every protected entry runs on (see `scriptStackSize`).
+    let runner: OpaquePointer
     /// The options the runtime was created with.
     public let options: LuaRuntimeOptions
     /// The API registered so far: the built-in `caret` functions plus everything passed in.
@@ -41,10 +43,16 @@ public final class LuaRuntime {
         context.pointee.dispatch = luaDispatch
         context.pointee.release = luaRelease
         context.pointee.in_host = 1
+        guard let runner = caret_lua_runner_new(LuaRuntime.scriptStackSize) else {
+            context.deallocate()
+            throw LuaScriptError(kind: .runtime, message: "could not create the script thread")
+        }
         guard let state = caret_lua_newstate(context) else {
+            caret_lua_runner_free(runner)
             context.deallocate()
             throw LuaScriptError(kind: .runtime, message: "could not create a Lua state")
         }
+        self.runner = runner
         self.state = state
         self.context = context
         self.options = options
@@ -67,8 +75,15 @@ public final class LuaRuntime {
 
     deinit {
         lua_close(state)
+        caret_lua_runner_free(runner)
         context.deallocate()
     }
+
+    /// The stack of the thread scripts run on: 16 MiB, reserved (pages are used only as deep
+    /// recursion through C reaches them). Every C path that re-enters Lua checks that 1 MiB is
+    /// left, so no script overflows it; what a script may nest is bounded by this size, not by the
+    /// caller's thread.
+    public static let scriptStackSize = 16 << 20
 
     /// The virtual clock in seconds since the Unix epoch (UTC), as `os.time`/`os.date` see it.
     public var virtualTime: Double {
@@ -205,7 +220,7 @@ public final class LuaRuntime {
         context.pointee.deadline_ns = options.timeout.map {
             caret_lua_now_ns() + UInt64(max(0, min($0, 1e9)) * 1e9)
         } ?? 0
-        let status = caret_lua_pcall(state, argumentCount, LUA_MULTRET)
+        let status = caret_lua_runner_pcall(runner, state, argumentCount, LUA_MULTRET)
         context.pointee.deadline_ns = 0
         if status != 0 {
             let error = makeError(status: status)

@@ -34,10 +34,17 @@ public indirect enum LuaType: Sendable, Hashable {
         case .table(let description): return description.map { "a table (\($0))" } ?? "a table"
         case .array(let element): return "an array of \(element.luaLSName)"
         case .function: return "a function"
-        case .object(let name): return "a \(name)"
+        case .object(let name): return LuaType.withArticle(name)
         case .optional(let wrapped): return "\(wrapped.expectation) or nil"
         case .any: return "a value"
         }
+    }
+
+    /// `name` after "a" or "an" as English spells it before the name's first letter: "an Editor",
+    /// "a Document".
+    static func withArticle(_ name: String) -> String {
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u", "A", "E", "I", "O", "U"]
+        return (name.first.map(vowels.contains) ?? false ? "an " : "a ") + name
     }
 
     /// The type as LuaLS writes it: `integer`, `string?`, `Document`, `string[]`.

@@ -138,7 +138,7 @@ import Testing
         #expect(scriptError(s, "editor:lenght()")?.message == "Editor has no field or method 'lenght'")
         #expect(scriptError(s, "editor.x = 1")?.message == "Editor has no field 'x'")
         #expect(try s.run("return getmetatable(editor), tostring(editor)") == [.string("Editor"), .string("Editor(length 0, selection 0->0)")])
-        #expect(scriptError(s, "editor.length(1)")?.message == "bad self to 'length': expected a Editor, got number (call methods with ':')")
+        #expect(scriptError(s, "editor.length(1)")?.message == "bad self to 'length': expected an Editor, got number (call methods with ':')")
     }
 
     @Test func argumentsBecomeTheArgTable() throws {

@@ -11,7 +11,7 @@ import Testing
         ("io.open('x')", "io.open is not available in the sandbox"),
         ("os.execute('ls')", "os.execute is not available in the sandbox"),
         ("os.getenv('HOME')", "os.getenv is not available in the sandbox"),
-        ("package.path = ''", "package.path is not available in the sandbox"),
+        ("package.path = ''", "the package table is read-only in the sandbox"),
         ("local x = package.loaded", "package.loaded is not available in the sandbox"),
         ("require('os')", "require is not available in the sandbox"),
         ("dofile('x.lua')", "dofile is not available in the sandbox"),

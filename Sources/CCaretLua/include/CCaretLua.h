@@ -80,6 +80,14 @@ int caret_lua_load_text(lua_State *L, const char *source, size_t length, const c
 /// lua_pcall with Caret's traceback handler. The traceback of user frames is left in the registry
 /// field "caret.traceback" (a string, or nil). Applies the instruction/time limits for this entry.
 int caret_lua_pcall(lua_State *L, int nargs, int nresults);
+/// A thread with a stack of a chosen size that runs protected entries (caret_lua_pcall) for its
+/// caller, who blocks meanwhile. NULL when the thread cannot be created.
+typedef struct caret_lua_runner caret_lua_runner;
+caret_lua_runner *caret_lua_runner_new(size_t stack_size);
+/// caret_lua_pcall on the runner's thread.
+int caret_lua_runner_pcall(caret_lua_runner *runner, lua_State *L, int nargs, int nresults);
+/// Stops and frees the runner (NULL is ignored).
+void caret_lua_runner_free(caret_lua_runner *runner);
 /// Installs or removes the count hook and turns the JIT off or on to match ctx's limits.
 void caret_lua_configure_limits(lua_State *L, int jit_enabled);
 
