@@ -33,7 +33,9 @@ let package = Package(
         .target(name: "CCaretLua", dependencies: ["CLuaJIT"]),
         .target(name: "CaretLua", dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CCaretLua", "CLuaJIT"]),
         .target(name: "CaretReplay", dependencies: ["CaretCore", "CaretFormats"]),
-        .target(name: "CaretCLI", dependencies: ["CaretCore", "CaretFormats", "CaretLua", "CaretReplay"]),
+        // Crash reporting for the caret command: one line and exit 70, from a signal handler.
+        .target(name: "CCaretProcess"),
+        .target(name: "CaretCLI", dependencies: ["CaretCore", "CaretFormats", "CaretLua", "CaretReplay", "CCaretProcess"]),
         .executableTarget(name: "caret", dependencies: ["CaretCLI"]),
         .executableTarget(
             name: "caret-bench",

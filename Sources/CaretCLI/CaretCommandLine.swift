@@ -1,3 +1,7 @@
+import CCaretProcess
+import CaretReplay
+import Foundation
+
 /// The `caret` command: dispatches to subcommands and turns errors into messages and exit codes.
 public enum CaretCommandLine {
     public static let version = "0.1.0"
@@ -17,9 +21,20 @@ public enum CaretCommandLine {
         ApiCommand.subcommand,
     ]
 
+    /// Subcommands `caret --help` does not list: internal to caret's own processes.
+    static let hiddenSubcommands: [Subcommand] = [IsolatedTestRunner.subcommand]
+
     /// Runs `caret` with `arguments` (without the program name) and returns the exit code.
+    ///
+    /// This is the entry of the `caret` executable: it also reports crashes in one line with exit
+    /// 70, and `caret test` runs each Lua test in a child process of this executable.
     public static func main(_ arguments: [String]) -> Int32 {
+        caret_crash_guard_install()
+        caret_crash_guard_set_activity("caret " + (arguments.first ?? ""))
         LuaHooks.install()
+        if let executable = Bundle.main.executablePath {
+            TestRunner.luaTestRunner = { IsolatedTestRunner.run($0, executable: executable) }
+        }
         var terminal = Terminal.standard()
         return finish(run(arguments, terminal: &terminal), terminal: terminal).rawValue
     }
@@ -55,7 +70,7 @@ public enum CaretCommandLine {
         default:
             break
         }
-        guard let command = subcommands.first(where: { $0.name == first }) else {
+        guard let command = (subcommands + hiddenSubcommands).first(where: { $0.name == first }) else {
             terminal.error("caret: unknown command '\(first)'\n\(usage)")
             return .usage
         }

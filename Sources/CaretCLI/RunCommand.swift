@@ -1,3 +1,4 @@
+import CCaretProcess
 import CaretCore
 import CaretFormats
 import CaretLua
@@ -38,6 +39,7 @@ enum RunCommand {
         let parsed = try ArgumentParser.parse(
             arguments, flags: ["--quiet"], options: RunSupport.sessionOptions.union(["--out", "--format", "--record"]))
         let scriptPath = try TraceCommandSupport.onePositional(parsed, "SCRIPT")
+        caret_crash_guard_set_activity(scriptPath)
         let source = try FileIO.readText(scriptPath)
         let (document, docFormat) = try RunSupport.document(parsed)
         let format = try parsed.value("--format").map(DocumentFormat.named)

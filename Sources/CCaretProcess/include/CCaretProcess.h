@@ -1,0 +1,15 @@
+// Process-level guards for the caret command: a crash is reported in one line and a
+// conventional exit code, never as silence or a core dump.
+#ifndef CCARETPROCESS_H
+#define CCARETPROCESS_H
+
+/// Installs handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT that write
+/// `caret: internal error (signal N) while running WHAT` to stderr with async-signal-safe calls
+/// and exit with status 70 (EX_SOFTWARE). Gives the calling thread an alternate signal stack, so
+/// a stack overflow is reported too (threads that run scripts set up their own).
+void caret_crash_guard_install(void);
+
+/// Sets WHAT in the crash message (at most 255 bytes are kept; newlines become spaces).
+void caret_crash_guard_set_activity(const char *what);
+
+#endif
