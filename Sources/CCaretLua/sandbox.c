@@ -177,6 +177,27 @@ static int caret_guard_c_stack(lua_State *L) {
   return 0;
 }
 
+/* setmetatable: LuaJIT's own message for a protected metatable does not say which call failed.
+   upvalue 1: the original. */
+static int caret_setmetatable(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  int t = lua_type(L, 2);
+  luaL_argcheck(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table expected");
+  lua_settop(L, 2);
+  if (lua_getmetatable(L, 1)) {
+    lua_pushliteral(L, "__metatable");
+    lua_rawget(L, -2);
+    int is_protected = !lua_isnil(L, -1);
+    lua_pop(L, 2);
+    if (is_protected) return luaL_error(L, "bad argument #1 to 'setmetatable' (cannot change a protected metatable)");
+  }
+  int n = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, n, 1);
+  return 1;
+}
+
 /* table.sort: its comparator may sort again, recursing on the C stack. upvalue 1: the original. */
 static int caret_sort(lua_State *L) {
   if (!caret_lua_check_c_stack(L)) return luaL_error(L, "C stack overflow (table.sort nested too deeply)");
@@ -350,6 +371,9 @@ static int caret_setup_sandbox(lua_State *L) {
 
   caret_lua_open_deterministic_pairs(L);
 
+  lua_getglobal(L, "setmetatable");
+  lua_pushcclosure(L, caret_setmetatable, 1);
+  lua_setglobal(L, "setmetatable");
   lua_getglobal(L, "table");
   lua_getfield(L, -1, "sort");
   lua_pushcclosure(L, caret_sort, 1);

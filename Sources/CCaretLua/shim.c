@@ -26,7 +26,7 @@ static void *caret_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   size_t old = ptr ? osize : 0;
   if (nsize > old && ctx->in_host == 0) {
     if (ctx->tripped == CARET_LIMIT_MEMORY) return NULL;
-    if (ctx->memory_limit && ctx->bytes_in_use - old + nsize > ctx->memory_limit) {
+    if (ctx->memory_limit && ctx->bytes_in_use - old + nsize + ctx->host_bytes > ctx->memory_limit) {
       if (ctx->tripped == CARET_LIMIT_NONE) ctx->tripped = CARET_LIMIT_MEMORY;
       return NULL;
     }
@@ -104,7 +104,7 @@ static int caret_trampoline(lua_State *L) {
   ctx->in_host++;
   int n = ctx->dispatch(L, function);
   ctx->in_host--;
-  if (ctx->in_host == 0 && ctx->memory_limit && ctx->bytes_in_use > ctx->memory_limit
+  if (ctx->in_host == 0 && ctx->memory_limit && ctx->bytes_in_use + ctx->host_bytes > ctx->memory_limit
       && ctx->tripped == CARET_LIMIT_NONE)
     ctx->tripped = CARET_LIMIT_MEMORY;  /* the host overshot; stop now that its frames are gone */
   if (n >= 0 && ctx->tripped == CARET_LIMIT_NONE) {

@@ -8,11 +8,10 @@ extension EditorLuaAPI {
                returns: [LuaReturn(.string, "text", "The characters as a Lua (UTF-8) string.")],
                doc: "The document's characters, or those of a UTF-16 range.") { call, target in
             let text = target.editor.text
-            if call.isNil(1) && call.isNil(2) {
-                call.push(text.string)
-            } else {
-                call.push(try text.string(in: try call.range(1, in: text)))
-            }
+            let range = call.isNil(1) && call.isNil(2) ? 0..<text.utf16Count : try call.range(1, in: text)
+            // A Swift copy and the Lua string: at most 3 UTF-8 bytes a UTF-16 unit each.
+            if range.count >= LuaCall.largeArgument / 3 { try call.reserveMemory(2 * 3 * range.count) }
+            call.push(try text.string(in: range))
             return 1
         },
         method("length", returns: [LuaReturn(length, "length", "The document's length in UTF-16 code units (not bytes: `#editor:text()` counts bytes).")],
@@ -45,6 +44,7 @@ extension EditorLuaAPI {
             let runs = try text.runs(in: try call.range(1, in: text))
             call.pushArray(capacity: runs.count)
             for (index, run) in runs.enumerated() {
+                try call.checkResultGrowth(index)
                 call.pushTable([("location", .number(Double(run.range.lowerBound))), ("length", .number(Double(run.range.count))),
                                 ("text", .string(try text.string(in: run.range)))])
                 call.push(attributes: run.attributes)
@@ -122,8 +122,10 @@ extension EditorLuaAPI {
                doc: "Every match of a pattern (matches never split a grapheme cluster; empty matches are skipped).") { call, target in
             let query = FindQuery(try call.string(1), isRegex: try option(call, 2, "regex"), caseInsensitive: try option(call, 2, "case_insensitive"))
             let matches = try target.editor.matches(of: query)
+            try call.reserveMemory(matches.count * 64)  // a small table a match
             call.pushArray(capacity: matches.count)
             for (index, match) in matches.enumerated() {
+                try call.checkResultGrowth(index)
                 call.pushTable([("location", .number(Double(match.lowerBound))), ("length", .number(Double(match.count)))])
                 call.appendTop(at: index + 1)
             }

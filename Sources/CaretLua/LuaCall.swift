@@ -91,6 +91,8 @@ public struct LuaCall {
         guard lua_type(state, index) == LUA_TSTRING else { throw badArgument(argument, default: .string) }
         var length = 0
         let bytes = lua_tolstring(state, index, &length)!
+        // A large argument is about to be copied by the host (a document, a Swift string).
+        if length >= LuaCall.largeArgument { try runtime.reserveMemory(2 * length) }
         return try bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
             try body(UnsafeBufferPointer(start: $0, count: length))
         }

@@ -28,6 +28,7 @@ final class LuaFunctionBox {
 /// a pushed message and a status; the C trampoline raises it after this returns.
 let luaDispatch: caret_lua_dispatch_fn = { state, pointer in
     Unmanaged<LuaFunctionBox>.fromOpaque(pointer!)._withUnsafeGuaranteedRef { box in
+        box.runtime.countHostCall()
         do {
             return try box.function(LuaCall(state: state!, box: box))
         } catch let error as LuaCallError {

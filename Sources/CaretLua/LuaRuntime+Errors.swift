@@ -9,7 +9,7 @@ extension LuaRuntime {
         defer { context.pointee.in_host -= 1 }
         let rawMessage: String
         switch LuaValue.read(from: state, at: -1) {
-        case .string(let text): rawMessage = text
+        case .string(let text): rawMessage = LuaScriptError.capped(text)
         case .number(let value): rawMessage = LuaValue.number(value).description
         case .nil: rawMessage = "nil"
         case .boolean(let value): rawMessage = "(error object is a boolean value: \(value))"

@@ -1,4 +1,5 @@
 import CCaretLua
+import CaretCore
 import CLuaJIT
 
 /// One sandboxed LuaJIT state with limits, a deterministic standard library and a host API.
@@ -30,6 +31,13 @@ public final class LuaRuntime {
     weak var owner: AnyObject?
     /// Lines printed while `printHandler` was `nil`.
     public private(set) var printedLines: [String] = []
+    /// The bytes the host holds for the script (a session's documents), counted against the
+    /// memory limit with the Lua heap. Asked when a host call checks the limit.
+    public var hostMemory: () -> Int = { 0 }
+    var hostCallsSinceCount = 0
+    /// Stops long host work a script started (see `Editor.workLimit`): charged work counts as
+    /// instructions, and the deadline applies.
+    public private(set) lazy var workLimit = WorkLimit { [unowned self] units in self.chargeHostWork(units) }
 
     /// Creates a sandboxed state and registers the built-in API and `api`.
     public init(options: LuaRuntimeOptions = LuaRuntimeOptions(), api: LuaAPI = LuaAPI()) throws(LuaScriptError) {

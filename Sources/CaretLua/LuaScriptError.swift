@@ -56,23 +56,40 @@ public struct LuaScriptError: Error, CustomStringConvertible, Sendable, Equatabl
 }
 
 extension LuaScriptError {
-    /// Splits `chunk:line: message` when `chunk` is a known chunk name.
+    /// Splits `chunk:line: message` when `chunk` is a known chunk name. Only colons within the
+    /// longest known name are tried, so a long message costs one pass.
     static func splitPosition(_ text: String, chunks: Set<String>) -> (chunk: String, line: Int, message: String)? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        var chunkEnd = colon
+        let longest = chunks.lazy.map(\.utf8.count).max() ?? 0
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        var offset = 0
         // Chunk names may contain ':'; try each colon followed by digits and ": ".
-        while true {
-            let chunk = String(text[..<chunkEnd])
-            let rest = text[text.index(after: chunkEnd)...]
-            let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
-            if !digits.isEmpty, chunks.contains(chunk), let line = Int(digits) {
-                let after = rest[digits.endIndex...]
-                if after.hasPrefix(": ") { return (chunk, line, String(after.dropFirst(2))) }
-                if after.hasPrefix(":") { return (chunk, line, String(after.dropFirst(1))) }
-            }
-            guard let next = text[text.index(after: chunkEnd)...].firstIndex(of: ":") else { return nil }
-            chunkEnd = next
+        while index != utf8.endIndex && offset <= longest {
+            defer { index = utf8.index(after: index); offset += 1 }
+            guard utf8[index] == UInt8(ascii: ":") else { continue }
+            let chunk = String(text[..<index])
+            guard chunks.contains(chunk) else { continue }
+            let rest = text[text.index(after: index)...]
+            let digits = rest.utf8.prefix(while: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            guard !digits.isEmpty, digits.count <= 18, let line = Int(Substring(rest.utf8[..<digits.endIndex])) else { continue }
+            let after = rest[digits.endIndex...]
+            if after.hasPrefix(": ") { return (chunk, line, String(after.dropFirst(2))) }
+            if after.hasPrefix(":") { return (chunk, line, String(after.dropFirst(1))) }
         }
+        return nil
+    }
+
+    /// The longest message a `LuaScriptError` keeps (bytes); longer ones are cut at a character
+    /// boundary and say how long they were, so a script cannot make the host print megabytes.
+    static let messageLimit = 4096
+
+    /// `message`, cut to `messageLimit` bytes when longer.
+    static func capped(_ message: String) -> String {
+        let utf8 = message.utf8
+        guard utf8.count > messageLimit else { return message }
+        var end = utf8.index(utf8.startIndex, offsetBy: messageLimit)
+        while end > utf8.startIndex && utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+        return String(decoding: utf8[..<end], as: UTF8.self) + "… (message cut: \(utf8.count) bytes in all)"
     }
 
     /// Parses a traceback frame `chunk:line: in …` into its position.

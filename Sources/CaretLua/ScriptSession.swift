@@ -4,6 +4,12 @@ import CaretCore
 import CaretFormats
 import CaretReplay
 
+/// A reference to a script's editor that does not keep it alive.
+struct WeakEditor {
+    weak var editor: ScriptEditor?
+    init(_ editor: ScriptEditor) { self.editor = editor }
+}
+
 /// What a script runs in: one sandboxed `LuaRuntime` with the editor API registered, the global
 /// `editor` (the document the script works on), the global `arg` (the script's arguments) and
 /// the queue of editor events waiting for Lua handlers.
@@ -26,6 +32,8 @@ public final class ScriptSession {
     public var lexiconLoader: (() throws -> Lexicon)?
     /// The lexicon, once a script first asked for suggestions.
     var loadedLexicon: Lexicon?
+    /// Every editor made for the script, held weakly: their documents count against the memory limit.
+    var editors: [WeakEditor] = []
 
     /// The whole Lua API of a session: the built-in `caret` functions and the editor API. The
     /// reference (`docs/lua-api.md`) and the LuaLS stubs (`docs/caret.d.lua`) are rendered from it.
@@ -46,7 +54,10 @@ public final class ScriptSession {
         let editor = try Editor(state: document, options: editorOptions)
         main = ScriptEditor(editor: editor, id: 0, session: nil)
         main.session = self
+        editor.workLimit = runtime.workLimit
+        editors.append(WeakEditor(main))
         runtime.owner = self
+        runtime.hostMemory = { [unowned self] in self.documentBytes() }
         runtime.setGlobal("editor", object: main)
         installArguments(scriptName: scriptName, arguments)
         installEventDelivery()
@@ -72,8 +83,19 @@ public final class ScriptSession {
     /// A new editor for `caret.document` and `caret.open`.
     func makeEditor(_ state: DocumentState) throws -> ScriptEditor {
         let editor = try Editor(state: state, options: main.editor.options)
+        editor.workLimit = runtime.workLimit
         nextEditorID += 1
-        return ScriptEditor(editor: editor, id: nextEditorID, session: self)
+        let made = ScriptEditor(editor: editor, id: nextEditorID, session: self)
+        editors.removeAll { $0.editor == nil }
+        editors.append(WeakEditor(made))
+        try runtime.reserveMemory(0)
+        return made
+    }
+
+    /// What every live editor holds (its text and undo history, `Editor.estimatedBytes`), as the
+    /// memory limit counts it.
+    func documentBytes() -> Int {
+        editors.reduce(0) { $0 &+ ($1.editor?.editor.estimatedBytes ?? 0) }
     }
 
     /// Sets the global `arg`: `arg[0]` the script, `arg[1…]` the arguments.

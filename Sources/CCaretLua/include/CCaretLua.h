@@ -31,6 +31,8 @@ typedef struct caret_lua_ctx {
   size_t bytes_in_use;
   size_t peak_bytes;
   size_t memory_limit;          /* 0: none */
+  size_t host_bytes;            /* memory the host holds for the script (its documents), counted
+                                   against memory_limit with the Lua heap; set by the host */
   int in_host;                  /* >0 while a host function runs: allocations never fail on the limit */
   int tripped;                  /* CARET_LIMIT_* */
   uint64_t instruction_limit;   /* 0: none */

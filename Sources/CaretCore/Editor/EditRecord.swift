@@ -27,6 +27,18 @@ struct EditRecord: Sendable {
         }
     }
 
+    /// About how many bytes the record keeps alive (its own size and what its replacement holds).
+    var estimatedBytes: Int {
+        let payload: Int
+        switch replacement {
+        case .plain(let string, _, _): payload = string.utf8.count
+        case .rich(let text): payload = text.utf8Count
+        case .restyle(let map): payload = map.count * 64
+        case .runs(let runs): payload = runs.count * 48
+        }
+        return MemoryLayout<EditRecord>.stride + payload
+    }
+
     /// The range the replacement occupies after the edit.
     var replacementRange: Range<Int> { range.lowerBound..<(range.lowerBound + utf16Count) }
 
@@ -77,18 +89,22 @@ struct EditRecord: Sendable {
 struct EditList: Sendable {
     private(set) var first: EditRecord?
     private(set) var rest: [EditRecord] = []
+    /// The records' `estimatedBytes`, added up as they are appended.
+    private(set) var estimatedBytes = 0
 
     var isEmpty: Bool { first == nil }
     var count: Int { first == nil ? 0 : 1 + rest.count }
 
     mutating func append(_ record: EditRecord) {
         if first == nil { first = record } else { rest.append(record) }
+        estimatedBytes &+= record.estimatedBytes
     }
 
     mutating func append(contentsOf other: EditList) {
         guard let head = other.first else { return }
-        append(head)
+        if first == nil { first = head } else { rest.append(head) }
         rest.append(contentsOf: other.rest)
+        estimatedBytes &+= other.estimatedBytes
     }
 
     func forEach(_ body: (EditRecord) throws -> Void) rethrows {

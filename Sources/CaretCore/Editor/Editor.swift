@@ -106,6 +106,12 @@ public final class Editor {
     public var undoCount: Int { history.undoStack.count }
     /// Number of steps `redo` can re-apply.
     public var redoCount: Int { history.redoStack.count }
+    /// About how many bytes the editor holds: its text (UTF-8) and what its undo and redo history
+    /// keeps alive. Hosts that bound a script's memory count this (CaretLua does).
+    /// - Complexity: O(1).
+    public var estimatedBytes: Int {
+        text.utf8Count &+ history.undoStack.estimatedBytes &+ history.redoStack.estimatedBytes
+    }
 
     /// Moves the virtual clock forward.
     /// - Throws: `EditorError.badArgument` for a negative or non-finite amount.
@@ -246,6 +252,7 @@ public final class Editor {
             // Mutate in place: copying the step out would copy its edit lists on every keystroke.
             history.undoStack.top.edits.append(contentsOf: pendingEdits)
             history.undoStack.top.inverses.append(contentsOf: pendingInverses)
+            history.undoStack.grewTop(by: pendingEdits.estimatedBytes &+ pendingInverses.estimatedBytes)
             history.undoStack.top.selectionAfter = selection
             history.undoStack.top.typingAfter = typingStorage
             history.undoStack.top.time = clock

@@ -17,6 +17,9 @@ struct UndoStep: Sendable {
     var group: CoalesceGroup?
     /// Virtual time of the last edit merged into this step.
     var time: Double
+
+    /// About how many bytes the step keeps alive.
+    var estimatedBytes: Int { MemoryLayout<UndoStep>.stride + edits.estimatedBytes + inverses.estimatedBytes }
 }
 
 /// A stack of undo steps in fixed-size chunks: pushing never moves the steps already stored
@@ -25,6 +28,8 @@ struct StepStack: Sendable {
     static let chunkSize = 4096
     private var chunks: [[UndoStep]] = []
     private(set) var count = 0
+    /// The steps' `estimatedBytes`, kept up to date by every change (`grewTop` for in-place ones).
+    private(set) var estimatedBytes = 0
 
     var isEmpty: Bool { count == 0 }
 
@@ -59,6 +64,12 @@ struct StepStack: Sendable {
         }
         chunks[chunks.count - 1].append(step)
         count += 1
+        estimatedBytes &+= step.estimatedBytes
+    }
+
+    /// Records that edits of `bytes` were merged into the top step in place.
+    mutating func grewTop(by bytes: Int) {
+        estimatedBytes &+= bytes
     }
 
     @discardableResult
@@ -66,12 +77,14 @@ struct StepStack: Sendable {
         let step = chunks[chunks.count - 1].removeLast()
         if chunks[chunks.count - 1].isEmpty { chunks.removeLast() }
         count -= 1
+        estimatedBytes &-= step.estimatedBytes
         return step
     }
 
     mutating func removeAll() {
         chunks = []
         count = 0
+        estimatedBytes = 0
     }
 }
 

@@ -1,0 +1,73 @@
+import Testing
+@testable import CaretLua
+
+/// Work and memory a script makes the host spend count against its limits.
+@Suite struct LuaHostLimitTests {
+    func failure(_ source: String, _ options: LuaRuntimeOptions) throws -> (LuaScriptError, ScriptSession) {
+        let session = try ScriptSession(options: options)
+        let error = try #require(throws: LuaScriptError.self) { try session.run(source, chunkName: "host.lua") }
+        return (error, session)
+    }
+
+    static let documentHogs = [
+        "for i = 1, 1e6 do editor:insert(string.rep('x', 100000)) end",
+        "for i = 1, 1e8 do editor:insert('xy') end",
+        "local s = string.rep('x', 9e6) local a, b = caret.document{text = s}, caret.document{text = s}",
+        "local docs = {} for i = 1, 1e6 do docs[i] = caret.document{text = string.rep('y', 2e5) .. i} end",
+        "editor:insert(string.rep('z', 6e6)) local t = {} for i = 1, 1e6 do t[i] = editor:text() end",
+    ]
+
+    /// The documents a script holds (text and undo history) count against the memory limit with
+    /// the Lua heap: before, a 16 MB limit let the host grow to gigabytes.
+    @Test(arguments: documentHogs, [true, false])
+    func documentsCountAgainstTheMemoryLimit(source: String, jit: Bool) throws {
+        let limit = 16 << 20
+        let (error, session) = try failure(source, LuaRuntimeOptions(memoryLimit: limit, jitEnabled: jit))
+        #expect(error.kind == .memoryLimit(limit), "\(error)")
+        // Counted as it grows: at most a few host calls' worth past the limit.
+        #expect(session.documentBytes() + session.runtime.memoryInUse <= limit + (8 << 20))
+    }
+
+    @Test func findResultsAreCountedBeforeTheyAreBuilt() throws {
+        let limit = 16 << 20
+        let (error, _) = try failure("editor:insert(string.rep('ab', 2e5)) local t = editor:find('a')", LuaRuntimeOptions(memoryLimit: limit))
+        #expect(error.kind == .memoryLimit(limit), "\(error)")
+    }
+
+    @Test func workBelowTheLimitStillRuns() throws {
+        let session = try ScriptSession(options: LuaRuntimeOptions(memoryLimit: 64 << 20))
+        let values = try session.run("for i = 1, 1000 do editor:insert(string.rep('x', 1000)) end return editor:length(), #editor:find('xxxxxxxxxx')")
+        #expect(values == [.number(1_000_000), .number(100_000)])
+    }
+
+    /// Host work charged to the runtime's `WorkLimit` counts as instructions and stops at the deadline.
+    @Test func hostWorkIsChargedToTheScriptsLimits() throws {
+        let instructions = try LuaRuntime(options: LuaRuntimeOptions(instructionLimit: 10_000))
+        #expect(throws: (any Error).self) { for _ in 0..<10 { try instructions.workLimit.charge(5_000) } }
+        #expect(instructions.chargeHostWork(0) == "instruction limit exceeded")
+
+        let unlimited = try LuaRuntime(options: LuaRuntimeOptions())
+        for _ in 0..<100 { try unlimited.workLimit.charge(1 << 20) }
+        #expect(try unlimited.run("return 2") == [.number(2)])
+    }
+
+    @Test func longErrorMessagesAreCut() throws {
+        let (error, _) = try failure("error(string.rep('a:1: ', 200000))", LuaRuntimeOptions())
+        #expect(error.chunkName == "host.lua")
+        #expect(error.message.utf8.count < 4200)
+        #expect(error.message.hasSuffix("… (message cut: 1000012 bytes in all)"))
+        let (unicode, _) = try failure("error(string.rep('é', 5000), 0)", LuaRuntimeOptions())
+        #expect(unicode.message.hasPrefix(String(repeating: "é", count: 2048) + "…"))
+    }
+
+    @Test(arguments: [
+        ("setmetatable(setmetatable({}, {__metatable = 1}), {})", "bad argument #1 to 'setmetatable' (cannot change a protected metatable)"),
+        ("setmetatable(1, {})", "bad argument #1 to 'setmetatable' (table expected, got number)"),
+        ("setmetatable({}, 1)", "bad argument #2 to 'setmetatable' (nil or table expected)"),
+        ("setmetatable(editor, {})", "bad argument #1 to 'setmetatable' (table expected, got userdata)"),
+    ])
+    func setmetatableErrorsNameIt(source: String, expected: String) throws {
+        let (error, _) = try failure(source, LuaRuntimeOptions())
+        #expect(error.message == expected)
+    }
+}
