@@ -37,7 +37,7 @@ public final class LuaRuntime {
     var hostCallsSinceCount = 0
     /// Stops long host work a script started (see `Editor.workLimit`): charged work counts as
     /// instructions, and the deadline applies.
-    public private(set) lazy var workLimit = WorkLimit { [unowned self] units in self.chargeHostWork(units) }
+    public private(set) lazy var workLimit = WorkLimit { [weak self] units in self?.chargeHostWork(units) }
 
     /// Creates a sandboxed state and registers the built-in API and `api`.
     public init(options: LuaRuntimeOptions = LuaRuntimeOptions(), api: LuaAPI = LuaAPI()) throws(LuaScriptError) {

@@ -57,7 +57,7 @@ public final class ScriptSession {
         editor.workLimit = runtime.workLimit
         editors.append(WeakEditor(main))
         runtime.owner = self
-        runtime.hostMemory = { [unowned self] in self.documentBytes() }
+        runtime.hostMemory = { [weak self] in self?.documentBytes() ?? 0 }
         runtime.setGlobal("editor", object: main)
         installArguments(scriptName: scriptName, arguments)
         installEventDelivery()
