@@ -14,7 +14,7 @@ extension LuaRuntime {
                 ) { call in
                     let runtime = call.runtime
                     let budget = runtime.options.memoryLimit.map { max(0, $0 - runtime.memoryInUse) } ?? Int.max
-                    let bytes = try runtime.fileAccess.read(try call.string(1), maxBytes: budget)
+                    let bytes = try runtime.fileAccess.readFile(try call.path(1), maxBytes: budget)
                     bytes.withUnsafeBufferPointer { buffer in
                         buffer.withMemoryRebound(to: CChar.self) { lua_pushlstring(call.state, $0.baseAddress, $0.count) }
                     }
@@ -28,8 +28,8 @@ extension LuaRuntime {
                     ],
                     doc: "Writes a whole file atomically: a temporary file in the same directory, then a rename, so a failure leaves the previous file intact."
                 ) { call in
-                    let path = try call.string(1)
-                    try call.withUTF8(2) { try call.runtime.fileAccess.write(path, bytes: $0) }
+                    let path = try call.path(1)
+                    try call.withUTF8(2) { try call.runtime.fileAccess.writeFile(path, bytes: $0) }
                     return 0
                 },
             ]),
