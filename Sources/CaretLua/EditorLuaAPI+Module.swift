@@ -22,7 +22,7 @@ extension EditorLuaAPI {
         LuaAPIEntry("open", parameters: [LuaParameter("path", .string, "Under a directory granted with --allow-read."),
                                          LuaParameter("format", .optional(.string), "\"markup\", \"json\" or \"text\"; default by extension.")],
                     returns: [LuaReturn(.object("Editor"), "document")],
-                    doc: "Reads a document from a file (needs a readable directory the host granted).") { call in
+                    doc: "Reads a document from a file (needs a readable directory the host granted; the path is resolved and refused as `caret.read_file` does).") { call in
             let session = try ScriptSession.of(call)
             let path = try call.path(1)
             let format = try call.optionalString(2) ?? DocumentText.format(forPath: path)
