@@ -218,7 +218,7 @@ function Editor:macro_play(name, options) end
 ---@param markup string The expected state as canonical markup; with a `|` the selection (and typing attributes) are compared too.
 function Editor:expect(markup) end
 
----Writes the document to a file atomically (needs a writable directory the host granted).
+---Writes the document to a file atomically, as `caret.write_file` does (needs a writable directory the host granted).
 ---@param path string Under a directory granted with --allow-write.
 ---@param format? string "markup", "json" or "text"; default by extension (.caret/.markup, .json, else text).
 function Editor:save(path, format) end
@@ -235,13 +235,13 @@ arg = nil
 ---@class caretlib
 caret = {}
 
----Reads a whole file. Fails unless the host granted a readable directory that contains it; `..` and symlinks leading outside are refused.
----@param path string A path under a readable directory the host granted; relative paths start at the first one.
+---Reads a whole regular file beneath a readable directory the host granted. The kernel resolves the path beneath that directory as it was opened when the runtime started, so no rename, even concurrent, makes it read outside. Refused: `..`, every symbolic link (also one pointing inside), directories, FIFOs, devices, and files larger than the memory left.
+---@param path string Valid UTF-8 without NUL. Relative: beneath the first readable directory the host granted; absolute: must start with a granted directory's path.
 ---@return string contents # The file's bytes.
 function caret.read_file(path) end
 
----Writes a whole file atomically: a temporary file in the same directory, then a rename, so a failure leaves the previous file intact.
----@param path string A path under a writable directory the host granted; relative paths start at the first one.
+---Writes a whole file atomically beneath a writable directory the host granted: a new temporary file beside the target, then a rename over it, so a failure leaves the previous file intact. Its directory is resolved as `caret.read_file` resolves paths (no `..`, no symbolic links, never outside even under concurrent renames); an existing target that is not a regular file (a symbolic link, a directory, a FIFO) is refused.
+---@param path string Valid UTF-8 without NUL, naming a file (not ending in `/` or `.`). Relative: beneath the first writable directory the host granted; absolute: must start with a granted directory's path.
 ---@param contents string The bytes to write.
 function caret.write_file(path, contents) end
 
@@ -250,7 +250,7 @@ function caret.write_file(path, contents) end
 ---@return Editor document
 function caret.document(source) end
 
----Reads a document from a file (needs a readable directory the host granted).
+---Reads a document from a file (needs a readable directory the host granted; the path is resolved and refused as `caret.read_file` does).
 ---@param path string Under a directory granted with --allow-read.
 ---@param format? string "markup", "json" or "text"; default by extension.
 ---@return Editor document

@@ -22,16 +22,16 @@ extension EditorLuaAPI {
         LuaAPIEntry("open", parameters: [LuaParameter("path", .string, "Under a directory granted with --allow-read."),
                                          LuaParameter("format", .optional(.string), "\"markup\", \"json\" or \"text\"; default by extension.")],
                     returns: [LuaReturn(.object("Editor"), "document")],
-                    doc: "Reads a document from a file (needs a readable directory the host granted).") { call in
+                    doc: "Reads a document from a file (needs a readable directory the host granted; the path is resolved and refused as `caret.read_file` does).") { call in
             let session = try ScriptSession.of(call)
-            let path = try call.string(1)
+            let path = try call.path(1)
             let format = try call.optionalString(2) ?? DocumentText.format(forPath: path)
             let runtime = call.runtime
             let budget = runtime.options.memoryLimit.map { max(0, $0 - runtime.memoryInUse) } ?? Int.max
-            let bytes = try runtime.fileAccess.read(path, maxBytes: budget)
+            let bytes = try runtime.fileAccess.readFile(path, maxBytes: budget)
             let state: DocumentState
             do { state = try DocumentText.parse(String(decoding: bytes, as: UTF8.self), format: format) } catch {
-                throw LuaCallError("\(path): \(error)")
+                throw LuaCallError("\(LuaFileAccess.quoted(path)): \(error)")
             }
             try call.push(object: try session.makeEditor(state))
             return 1

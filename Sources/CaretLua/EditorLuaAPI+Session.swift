@@ -103,13 +103,13 @@ extension EditorLuaAPI {
         },
         method("save", [LuaParameter("path", .string, "Under a directory granted with --allow-write."),
                         LuaParameter("format", .optional(.string), "\"markup\", \"json\" or \"text\"; default by extension (.caret/.markup, .json, else text).")],
-               doc: "Writes the document to a file atomically (needs a writable directory the host granted).") { call, target in
-            let path = try call.string(1)
+               doc: "Writes the document to a file atomically, as `caret.write_file` does (needs a writable directory the host granted).") { call, target in
+            let path = try call.path(1)
             let format = try call.optionalString(2) ?? DocumentText.format(forPath: path)
             guard let text = DocumentText.render(target.editor.state, format: format) else {
                 throw call.argumentError(2, "unknown format '\(format)' (expected markup, json or text)")
             }
-            try Array(text.utf8).withUnsafeBufferPointer { try call.runtime.fileAccess.write(path, bytes: $0) }
+            try Array(text.utf8).withUnsafeBufferPointer { try call.runtime.fileAccess.writeFile(path, bytes: $0) }
             return 0
         },
     ] }

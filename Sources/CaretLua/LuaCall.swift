@@ -79,6 +79,34 @@ public struct LuaCall {
         try withUTF8(argument) { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Argument `argument` as a `String` whose bytes are exactly the Lua string's: invalid UTF-8 is
+    /// an error naming the parameter (`bad argument #1 to 'read_file': path is not valid UTF-8`),
+    /// never repaired. For values where a repaired string would name something else, as paths do.
+    public func strictString(_ argument: Int) throws -> String {
+        try withUTF8(argument) { bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard text.utf8.elementsEqual(bytes) else {
+                throw argumentError(argument, "\(parameterName(argument)) is not valid UTF-8")
+            }
+            return text
+        }
+    }
+
+    /// Argument `argument` as a file path: valid UTF-8 (see `strictString`) without NUL bytes,
+    /// which the OS would take as the end of the path.
+    func path(_ argument: Int) throws -> String {
+        let text = try strictString(argument)
+        guard !text.utf8.contains(0) else {
+            throw argumentError(argument, "\(parameterName(argument)) contains a NUL byte")
+        }
+        return text
+    }
+
+    /// The declared name of parameter `argument`, or `argument` when the entry declares none.
+    func parameterName(_ argument: Int) -> String {
+        argument >= 1 && argument <= box.parameters.count ? box.parameters[argument - 1].name : "argument"
+    }
+
     /// Argument `argument` as a `String`, or `nil` when absent or `nil`.
     public func optionalString(_ argument: Int) throws -> String? {
         isNil(argument) ? nil : try string(argument)

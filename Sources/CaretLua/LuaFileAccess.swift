@@ -1,19 +1,88 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CCaretLua
 
 /// The file capability a host grants a runtime: reads under `readableRoots`, atomic writes under
-/// `writableRoots`. Paths with a `..` component are refused; the rest are resolved with
-/// `realpath`, so a symlink that leads out of a root is refused too.
-struct LuaFileAccess {
-    let readableRoots: [String]
-    let writableRoots: [String]
+/// `writableRoots`.
+///
+/// Each granted directory is opened once, when the runtime is created, and kept open for its
+/// lifetime. A script path is never checked as a string and opened later: it is split into names
+/// and resolved by the kernel beneath the root's descriptor — with `openat2(RESOLVE_BENEATH |
+/// RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS)` on Linux, or, where openat2 is missing or
+/// forbidden and on Darwin, by opening one name at a time with `O_NOFOLLOW`. So swapping a file
+/// or a directory for a symlink at any moment cannot lead outside a root. Every symbolic link is
+/// refused, also one that points inside the root: that is what `RESOLVE_NO_SYMLINKS` gives, and it
+/// makes both resolutions agree. `..` is refused anywhere; `.` and repeated `/` are skipped.
+final class LuaFileAccess {
+    /// A granted directory.
+    struct Root {
+        /// Open for the runtime's lifetime (`O_PATH` where the system has it).
+        let descriptor: Int32
+        /// The names of the directory's absolute spellings: its real path at grant time, and the
+        /// path as granted, lexically normalised. An absolute script path under either is accepted.
+        let spellings: [[String]]
+    }
 
+    /// What a path is resolved for; words the messages.
+    enum Access {
+        case reading, writing
+
+        var verb: String { self == .reading ? "read" : "write" }
+        var noun: String { self == .reading ? "reading" : "writing" }
+        var adjective: String { self == .reading ? "readable" : "writable" }
+    }
+
+    /// A script path split for resolution.
+    struct Target {
+        /// The path as the script spelt it, for messages.
+        let path: String
+        let root: Root
+        /// The directories between the root and the file, none of them `.`, `..` or empty.
+        let directories: [String]
+        /// The file's name in the last directory.
+        let name: String
+    }
+
+    /// How the last path was resolved (tests check both happen).
+    enum Resolution { case openat2, walk }
+
+    let readableRoots: [Root]
+    let writableRoots: [Root]
+    /// Resolve with the component walk even where openat2 works, so tests cover both.
+    var forcesWalk = false
+    /// Whether the walk is used from now on: openat2 answered ENOSYS (no such call) or EPERM (a
+    /// seccomp filter), or the system has no openat2 at all.
+    #if canImport(Glibc) || canImport(Musl)
+    var openat2Unavailable = false
+    #else
+    var openat2Unavailable = true
+    #endif
+    /// How the most recent resolution went.
+    var lastResolution: Resolution?
+
+    /// Opens every root that exists and is a directory; others grant nothing.
     init(readableRoots: [String], writableRoots: [String]) {
-        self.readableRoots = readableRoots.compactMap(LuaFileAccess.realPath)
-        self.writableRoots = writableRoots.compactMap(LuaFileAccess.realPath)
+        self.readableRoots = readableRoots.compactMap(LuaFileAccess.openRoot)
+        self.writableRoots = writableRoots.compactMap(LuaFileAccess.openRoot)
+    }
+
+    deinit {
+        for root in readableRoots + writableRoots { close(root.descriptor) }
+    }
+
+    static func openRoot(_ path: String) -> Root? {
+        guard let real = realPath(path) else { return nil }
+        let descriptor = caret_open_directory(real)
+        guard descriptor >= 0 else { return nil }
+        var spellings = [lexicalNames(real) ?? []]
+        let absolute = path.hasPrefix("/") ? path : (currentDirectory() ?? "") + "/" + path
+        if let given = lexicalNames(absolute), given != spellings[0] { spellings.append(given) }
+        return Root(descriptor: descriptor, spellings: spellings)
     }
 
     static func realPath(_ path: String) -> String? {
@@ -22,115 +91,86 @@ struct LuaFileAccess {
         return String(cString: resolved)
     }
 
-    static func isWithin(_ path: String, _ roots: [String]) -> Bool {
-        roots.contains { root in
-            path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
-        }
+    static func currentDirectory() -> String? {
+        guard let directory = getcwd(nil, 0) else { return nil }
+        defer { free(directory) }
+        return String(cString: directory)
     }
 
-    /// Checks the spelling of `path` and makes it absolute against the first root.
-    private func absolute(_ path: String, roots: [String], verb: String) throws -> String {
-        guard !roots.isEmpty else {
-            throw LuaCallError("file \(verb) is not available in the sandbox (the host granted no directory for it)")
-        }
-        guard !path.isEmpty, !path.utf8.contains(0) else { throw LuaCallError("invalid path '\(path)'") }
-        if path.split(separator: "/").contains("..") {
-            throw LuaCallError("'..' is not allowed in paths ('\(path)')")
-        }
-        return path.hasPrefix("/") ? path : roots[0] + "/" + path
+    /// The names of an absolute path with `.` and empty names dropped; `nil` when it has a `..`.
+    static func lexicalNames(_ path: String) -> [String]? {
+        let names = path.split(separator: "/").filter { $0 != "." }
+        return names.contains("..") ? nil : names.map(String.init)
     }
 
-    /// The resolved path of an existing file under a readable root.
-    func resolveForReading(_ path: String) throws -> String {
-        let full = try absolute(path, roots: readableRoots, verb: "reading")
-        guard let resolved = LuaFileAccess.realPath(full) else {
-            throw LuaCallError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+    /// Splits `path` into a root and names below it, refusing what cannot name a file there.
+    func target(_ path: String, _ access: Access) throws -> Target {
+        let roots = access == .reading ? readableRoots : writableRoots
+        guard let first = roots.first else {
+            throw LuaCallError("file \(access.noun) is not available in the sandbox (the host granted no directory for it)")
         }
-        guard LuaFileAccess.isWithin(resolved, readableRoots) else {
-            throw LuaCallError("'\(path)' is outside the readable directories")
-        }
-        return resolved
-    }
-
-    /// The path to write `path` at: its real parent directory (under a writable root) plus its name.
-    func resolveForWriting(_ path: String) throws -> String {
-        let full = try absolute(path, roots: writableRoots, verb: "writing")
-        let components = full.split(separator: "/", omittingEmptySubsequences: true)
-        guard let name = components.last, name != "." else { throw LuaCallError("invalid file name in '\(path)'") }
-        let parent = "/" + components.dropLast().joined(separator: "/")
-        guard let resolvedParent = LuaFileAccess.realPath(parent) else {
-            throw LuaCallError("cannot write '\(path)': its directory does not exist")
-        }
-        guard LuaFileAccess.isWithin(resolvedParent, writableRoots) else {
-            throw LuaCallError("'\(path)' is outside the writable directories")
-        }
-        return (resolvedParent == "/" ? "" : resolvedParent) + "/" + name
-    }
-
-    /// Reads the whole file; refuses files larger than `maxBytes`.
-    func read(_ path: String, maxBytes: Int) throws -> [UInt8] {
-        let resolved = try resolveForReading(path)
-        let fd = open(resolved, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw LuaCallError("cannot read '\(path)': \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw LuaCallError("cannot read '\(path)': not a regular file")
-        }
-        guard Int(info.st_size) <= maxBytes else {
-            throw LuaCallError("cannot read '\(path)': \(info.st_size) bytes exceed the memory limit")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw LuaCallError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+        guard !path.isEmpty else { throw LuaCallError("invalid path ''") }
+        guard !path.utf8.contains(0) else { throw LuaCallError("invalid path \(Self.quoted(path)): it contains a NUL byte") }
+        let raw = path.split(separator: "/", omittingEmptySubsequences: false)
+        if raw.contains("..") { throw LuaCallError("'..' is not allowed in paths (\(Self.quoted(path)))") }
+        let names = raw.filter { !$0.isEmpty && $0 != "." }.map(String.init)
+        var root = first
+        var below = names[...]
+        if path.hasPrefix("/") {
+            var longest = -1
+            for candidate in roots {
+                for spelling in candidate.spellings where spelling.count > longest && names.starts(with: spelling) {
+                    root = candidate
+                    longest = spelling.count
+                }
             }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-            guard bytes.count <= maxBytes else { throw LuaCallError("cannot read '\(path)': file exceeds the memory limit") }
+            guard longest >= 0 else { throw LuaCallError("\(Self.quoted(path)) is outside the \(access.adjective) directories") }
+            below = names.dropFirst(longest)
         }
-        return bytes
+        // "dir/", "dir/.", "." and a root itself name a directory, never a file to create or read.
+        guard let name = below.last, raw.last != "", raw.last != "." else {
+            throw LuaCallError("cannot \(access.verb) \(Self.quoted(path)): invalid file name (the path names a directory)")
+        }
+        return Target(path: path, root: root, directories: Array(below.dropLast()), name: name)
     }
 
-    /// Writes `bytes` to a temporary file next to the target, then renames it over the target,
-    /// so a failed write leaves the previous file intact.
-    func write(_ path: String, bytes: UnsafeBufferPointer<UInt8>) throws {
-        let target = try resolveForWriting(path)
-        var info = stat()
-        if lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw LuaCallError("cannot write '\(path)': it is a directory")
+    /// `path` in quotes for a message, cut to its first 200 bytes (on a character boundary).
+    static func quoted(_ path: String) -> String {
+        let limit = 200
+        guard path.utf8.count > limit else { return "'\(path)'" }
+        var prefix = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in path.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            if bytes > limit { break }
+            prefix.append(scalar)
         }
-        let slash = target.lastIndex(of: "/")!
-        let temporary = String(target[...slash]) + "." + target[target.index(after: slash)...]
-            + ".caret-\(getpid())-\(LuaFileAccess.nextTemporaryNumber()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw LuaCallError("cannot write '\(path)': \(String(cString: strerror(errno)))") }
-        var written = 0
-        while written < bytes.count {
-            let count = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                unlink(temporary)
-                throw LuaCallError("cannot write '\(path)': \(reason)")
-            }
-            written += count
-        }
-        if fsync(fd) != 0 || close(fd) != 0 || rename(temporary, target) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw LuaCallError("cannot write '\(path)': \(reason)")
-        }
+        return "'\(String(prefix))…' (\(path.utf8.count) bytes)"
     }
 
-    nonisolated(unsafe) private static var temporaryCounter = 0
+    /// The error for a failed system call on `target`: `cannot read 'a.txt': No such file or directory`.
+    func failure(_ target: Target, _ access: Access, _ code: Int32) -> LuaCallError {
+        let reason: String
+        switch code {
+        case ELOOP: reason = "the path goes through a symbolic link, and symbolic links are refused"
+        case EXDEV: return LuaCallError("\(Self.quoted(target.path)) is outside the \(access.adjective) directories")
+        case EINVAL: reason = "invalid path"
+        default: reason = String(cString: strerror(code))
+        }
+        return LuaCallError("cannot \(access.verb) \(Self.quoted(target.path)): \(reason)")
+    }
 
-    private static func nextTemporaryNumber() -> Int {
-        temporaryCounter &+= 1
-        return temporaryCounter
+    /// The error for something that exists but is not a regular file: `not a regular file (a FIFO)`.
+    func notRegular(_ target: Target, _ access: Access, mode: mode_t) -> LuaCallError {
+        let kind: String
+        switch mode & S_IFMT {
+        case S_IFDIR: kind = "a directory"
+        case S_IFLNK: kind = "a symbolic link"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "an unknown kind of file"
+        }
+        return LuaCallError("cannot \(access.verb) \(Self.quoted(target.path)): not a regular file (\(kind))")
     }
 }

@@ -8,13 +8,13 @@ extension LuaRuntime {
             LuaModule("caret", doc: "Caret's host API.", functions: [
                 LuaAPIEntry(
                     "read_file",
-                    parameters: [LuaParameter("path", .string, "A path under a readable directory the host granted; relative paths start at the first one.")],
+                    parameters: [LuaParameter("path", .string, "Valid UTF-8 without NUL. Relative: beneath the first readable directory the host granted; absolute: must start with a granted directory's path.")],
                     returns: [LuaReturn(.string, "contents", "The file's bytes.")],
-                    doc: "Reads a whole file. Fails unless the host granted a readable directory that contains it; `..` and symlinks leading outside are refused."
+                    doc: "Reads a whole regular file beneath a readable directory the host granted. The kernel resolves the path beneath that directory as it was opened when the runtime started, so no rename, even concurrent, makes it read outside. Refused: `..`, every symbolic link (also one pointing inside), directories, FIFOs, devices, and files larger than the memory left."
                 ) { call in
                     let runtime = call.runtime
                     let budget = runtime.options.memoryLimit.map { max(0, $0 - runtime.memoryInUse) } ?? Int.max
-                    let bytes = try runtime.fileAccess.read(try call.string(1), maxBytes: budget)
+                    let bytes = try runtime.fileAccess.readFile(try call.path(1), maxBytes: budget)
                     bytes.withUnsafeBufferPointer { buffer in
                         buffer.withMemoryRebound(to: CChar.self) { lua_pushlstring(call.state, $0.baseAddress, $0.count) }
                     }
@@ -23,13 +23,13 @@ extension LuaRuntime {
                 LuaAPIEntry(
                     "write_file",
                     parameters: [
-                        LuaParameter("path", .string, "A path under a writable directory the host granted; relative paths start at the first one."),
+                        LuaParameter("path", .string, "Valid UTF-8 without NUL, naming a file (not ending in `/` or `.`). Relative: beneath the first writable directory the host granted; absolute: must start with a granted directory's path."),
                         LuaParameter("contents", .string, "The bytes to write."),
                     ],
-                    doc: "Writes a whole file atomically: a temporary file in the same directory, then a rename, so a failure leaves the previous file intact."
+                    doc: "Writes a whole file atomically beneath a writable directory the host granted: a new temporary file beside the target, then a rename over it, so a failure leaves the previous file intact. Its directory is resolved as `caret.read_file` resolves paths (no `..`, no symbolic links, never outside even under concurrent renames); an existing target that is not a regular file (a symbolic link, a directory, a FIFO) is refused."
                 ) { call in
-                    let path = try call.string(1)
-                    try call.withUTF8(2) { try call.runtime.fileAccess.write(path, bytes: $0) }
+                    let path = try call.path(1)
+                    try call.withUTF8(2) { try call.runtime.fileAccess.writeFile(path, bytes: $0) }
                     return 0
                 },
             ]),

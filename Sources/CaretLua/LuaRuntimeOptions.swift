@@ -17,9 +17,12 @@ public struct LuaRuntimeOptions: Sendable {
     /// The virtual clock's start, in seconds since the Unix epoch (UTC): `os.time()` reads it,
     /// `os.clock()` counts from it. Advance it with `LuaRuntime.virtualTime`.
     public var virtualTime: Double
-    /// Directories whose files `caret.read_file` may read (resolved with realpath; no `..`).
+    /// Directories whose files `caret.read_file` and `caret.open` may read. Each is opened once
+    /// when the runtime is created and paths are resolved beneath that descriptor (no `..`, no
+    /// symbolic links); one that does not exist then grants nothing.
     public var readableRoots: [String]
-    /// Directories where `caret.write_file` may write (atomically: temporary file and rename).
+    /// Directories where `caret.write_file` and `editor:save` may write (atomically: a temporary
+    /// file and a rename), opened and resolved as `readableRoots` are.
     public var writableRoots: [String]
 
     /// The default: JIT on, no instruction or time limit, 512 MiB of memory, seed 0, virtual time 0,

@@ -111,4 +111,14 @@ caret_lua_object *caret_lua_to_object(lua_State *L, int index);
 /// A C function that does nothing: the baseline of the call-overhead benchmark.
 int caret_lua_noop(lua_State *L);
 
+/// Opens a directory to resolve paths beneath it later: O_DIRECTORY|O_RDONLY|O_CLOEXEC, plus
+/// O_PATH where the system has it. Returns the descriptor, or -1 with errno set.
+int caret_open_directory(const char *path);
+
+/// openat2(2) of `path` beneath `dirfd` with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
+/// RESOLVE_NO_MAGICLINKS: no component may be a symlink and none may leave `dirfd`. Returns the
+/// descriptor, or -1 with errno set; errno is ENOSYS where openat2 does not exist (not Linux, old
+/// kernel or headers) and may be ENOSYS or EPERM where a seccomp filter forbids it.
+int caret_open_beneath(int dirfd, const char *path, int flags, unsigned int mode);
+
 #endif
