@@ -218,9 +218,10 @@ function Editor:macro_play(name, options) end
 ---@param markup string The expected state as canonical markup; with a `|` the selection (and typing attributes) are compared too.
 function Editor:expect(markup) end
 
----Writes the document to a file atomically, as `caret.write_file` does (needs a writable directory the host granted).
+---Writes the document to a file atomically, as `caret.write_file` does (needs a writable directory the host granted). A format that cannot carry something in the document is an error naming it and its offset, and nothing is written, unless `lossy = true`: `editor:save("notes.md", {lossy = true})`. Plain text drops attributes and the selection without one.
 ---@param path string Under a directory granted with --allow-write.
----@param format? string "markup", "json" or "text"; default by extension (.caret/.markup, .json, else text).
+---@param format? string|table A format name (`markup`/`caret`, `json`, `text`/`txt`, `markdown`/`md`, `rtf`, `html`) or `{format = name, lossy = true}`; without a name, the path's extension chooses (an unknown one is an error, never plain text). `lossy = true` accepts what the format cannot carry.
+---@return table[] dropped # Only with `lossy = true`: what the format could not carry, one entry per kind at its first offset (often empty).
 function Editor:save(path, format) end
 
 ---The document the script works on: `caret run --doc FILE` (or `--text`), empty otherwise.
@@ -245,15 +246,17 @@ function caret.read_file(path) end
 ---@param contents string The bytes to write.
 function caret.write_file(path, contents) end
 
----Makes a new document (an Editor) from plain text, markup or JSON; without a selection the caret is at the end.
----@param source table Plain text, canonical markup (docs/markup.md, may hold a selection) or document JSON.
+---Makes a new document (an Editor) from plain text, markup, JSON or a file's contents in a named format; without a selection the caret is at the end.
+---@param source table Plain text, canonical markup (docs/markup.md, may hold a selection), document JSON, or `source` read as a file's contents in `format` (any format `caret.open` reads).
 ---@return Editor document
+---@return table[] dropped # Only with `lossy = true`: what the format could not carry, one entry per kind at its first offset (often empty).
 function caret.document(source) end
 
----Reads a document from a file (needs a readable directory the host granted; the path is resolved and refused as `caret.read_file` does).
+---Reads a document from a file (needs a readable directory the host granted; the path is resolved and refused as `caret.read_file` does). Something in the file that a document cannot hold is an error unless `lossy = true`.
 ---@param path string Under a directory granted with --allow-read.
----@param format? string "markup", "json" or "text"; default by extension.
+---@param format? string|table A format name (`markup`/`caret`, `json`, `text`/`txt`, `markdown`/`md`, `rtf`, `html`) or `{format = name, lossy = true}`; without a name, the path's extension chooses (an unknown one is an error, never plain text). `lossy = true` accepts what the format cannot carry.
 ---@return Editor document
+---@return table[] dropped # Only with `lossy = true`: what the format could not carry, one entry per kind at its first offset (often empty).
 function caret.open(path, format) end
 
 ---Raises an error with a unified diff (--- expected / +++ actual) unless the global `editor` shows exactly this. Used by `*.test.lua` files under `caret test`.

@@ -1,85 +1,89 @@
 import CaretCore
 import CaretFormats
 
-/// The document formats `caret` reads and writes, chosen by file extension or `--format`.
-public enum DocumentFormat: String, CaseIterable, Sendable {
-    /// Canonical attributed markup (docs/markup.md): `.caret`, `.markup`.
-    case markup
-    /// Canonical document JSON (docs/json.md): `.json`.
-    case json
-    /// Plain text, no attributes: `.txt` and anything else.
-    case text
-
-    /// The format for `path` by its extension.
-    public static func forPath(_ path: String) -> DocumentFormat {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".caret") || lower.hasSuffix(".markup") { return .markup }
-        if lower.hasSuffix(".json") { return .json }
-        return .text
-    }
-
-    /// The format named `name` (for `--format`), or a usage error listing the choices.
-    public static func named(_ name: String) throws -> DocumentFormat {
-        guard let format = DocumentFormat(rawValue: name) else {
-            throw CLIError.usage("unknown format '\(name)' (expected \(allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return format
-    }
-}
-
-/// Loading and saving documents with errors that name the file and the place.
+/// Reading and writing documents for the commands, through the format registry
+/// (`DocumentFormat`), with errors that name the file and the place and the loss rule of
+/// docs/formats.md: without `--lossy` a loss is an error (65) and nothing is written; with it
+/// the document is written and each dropped kind reported on stderr.
 public enum DocumentFiles {
-    /// Parses `text` (the contents of `name`) in `format`, without a leading byte order mark.
-    /// A markup file's last line break (LF
-    /// or CRLF) ends the file, not the document: it is what `render` writes after the markup, so
-    /// `caret replay --print markup > doc.caret` reads back as the same document.
-    public static func parse(_ text: String, format: DocumentFormat, name: String) throws -> DocumentState {
-        // A byte order mark is a file signature some editors add, not text.
-        if text.unicodeScalars.first == "\u{FEFF}" { return try parse(String(text.unicodeScalars.dropFirst()), format: format, name: name) }
-        switch format {
-        case .text:
-            return DocumentState(text: AttributedText(text))
-        case .markup:
-            do {
-                return try Markup.parse(withoutFinalLineBreak(text))
-            } catch {
-                throw CLIError.data(file: name, line: error.line, column: error.column, error.message)
-            }
-        case .json:
-            do {
-                return try DocumentJSON.decode(text)
-            } catch let error as JSONError {
-                throw CLIError.data(file: name, line: error.line, column: error.column, error.message)
-            } catch let error as DocumentJSONError {
-                let (line, column) = JSONLocator.position(of: error.path, in: text) ?? (1, 1)
-                throw CLIError.data(file: name, line: line, column: column, error.description)
-            } catch {
-                throw CLIError(.dataError, "\(name): \(error)")
-            }
+    /// Reads the document at `path` ("-": stdin) in `format`.
+    /// - Throws: 66 when it cannot be read, 65 (`file:line:col: message`) when it is not valid in
+    ///   the format or (without `lossy`) has what a document cannot hold.
+    static func load(_ path: String, format: DocumentFormat, lossy: Bool, terminal: Terminal) throws -> DocumentState {
+        let name = FormatOptions.name(path, reading: true)
+        return try parse(try FileIO.text(try FileIO.read(path), name: name), codec: format.codec, name: name, lossy: lossy, terminal: terminal)
+    }
+
+    /// Reads `text`, the contents of `name`, with `codec`.
+    static func parse(_ text: String, codec: DocumentCodec, name: String, lossy: Bool, terminal: Terminal) throws -> DocumentState {
+        do {
+            let (state, losses) = try codec.read(text, acceptingLoss: lossy)
+            report(losses, name: name, terminal: terminal)
+            return state
+        } catch {
+            throw failure(error, name: name)
         }
     }
 
-    /// `text` without one final LF or CRLF.
-    static func withoutFinalLineBreak(_ text: String) -> String {
-        var scalars = text.unicodeScalars[...]
-        guard scalars.last == "\n" else { return text }
-        scalars.removeLast()
-        if scalars.last == "\r" { scalars.removeLast() }
-        return String(scalars)
+    /// Parses `text` (the contents of `name`) in `format`, accepting no loss.
+    public static func parse(_ text: String, format: DocumentFormat, name: String) throws -> DocumentState {
+        try parse(text, codec: format.codec, name: name, lossy: false, terminal: .capturing(CapturedOutput()))
     }
 
-    /// Loads the document at `path` in its extension's format, or `format` when given.
-    public static func load(_ path: String, format: DocumentFormat? = nil) throws -> DocumentState {
-        try parse(try FileIO.readText(path), format: format ?? .forPath(path), name: path)
+    /// `state` as the contents of a file in `codec`'s format, named `name` in messages.
+    static func render(_ state: DocumentState, codec: DocumentCodec, name: String, lossy: Bool, terminal: Terminal) throws -> String {
+        do {
+            let (text, losses) = try codec.write(state, acceptingLoss: lossy)
+            report(losses, name: name, terminal: terminal)
+            return text
+        } catch {
+            throw failure(error, name: name)
+        }
     }
 
-    /// `state` printed in `format` (text drops attributes and selection), ending in a newline
-    /// for markup and JSON (which `parse` drops again).
-    public static func render(_ state: DocumentState, format: DocumentFormat) -> String {
-        switch format {
-        case .text: state.text.string
-        case .markup: Markup.print(state) + "\n"
-        case .json: DocumentJSON.encodeString(state) + "\n"
+    /// Writes `state` to `path` atomically, or to stdout when `path` is nil or "-". Nothing is
+    /// written when the format would lose something and `lossy` is false.
+    static func save(_ state: DocumentState, to path: String?, codec: DocumentCodec, lossy: Bool, terminal: Terminal) throws {
+        let text = try render(state, codec: codec, name: FormatOptions.name(path, reading: false), lossy: lossy, terminal: terminal)
+        if let path, path != "-" {
+            try FileIO.write(text, to: path)
+        } else {
+            terminal.outRaw(text)
+        }
+    }
+
+    /// Writes `state` to `path` (nil or "-": stdout) in `format`.
+    static func save(_ state: DocumentState, to path: String?, format: DocumentFormat, lossy: Bool, terminal: Terminal) throws {
+        try save(state, to: path, codec: format.codec, lossy: lossy, terminal: terminal)
+    }
+
+    /// One line on stderr per kind `losses` dropped: `caret: notes.md: dropped underline (first
+    /// at offset 12): Markdown has no syntax for it`.
+    static func report(_ losses: [FormatLoss], name: String, terminal: Terminal) {
+        for line in droppedLines(losses, name: name) { terminal.error(line) }
+    }
+
+    /// The lines `report` prints.
+    static func droppedLines(_ losses: [FormatLoss], name: String) -> [String] {
+        losses.map { "caret: \(name): dropped \($0.what) (first at offset \($0.offset)): \($0.reason)" }
+    }
+
+    /// The message of a loss that was not accepted, one line per kind: `notes.md: underline at
+    /// offset 12 cannot be written as markdown: …; pass --lossy to write without it`.
+    static func lossMessage(_ error: FormatLossError, name: String) -> String {
+        let hint = error.isReading ? "pass --lossy to read without it" : "pass --lossy to write without it"
+        return error.messages.map { "\(name): \($0); \(hint)" }.joined(separator: "\n")
+    }
+
+    /// `error` of reading or writing `name` as a CLIError: 65 for bad data and losses, 64 for a
+    /// format that is not supported yet (the command line asked for what this build cannot do).
+    static func failure(_ error: any Error, name: String) -> CLIError {
+        switch error {
+        case let error as CLIError: error
+        case let error as FormatLossError: CLIError(.dataError, lossMessage(error, name: name))
+        case let error as DocumentReadError: CLIError.data(file: name, line: error.line, column: error.column, error.message)
+        case let error as DocumentFormatError: CLIError.usage("\(name): \(error.message)")
+        default: CLIError(.dataError, "\(name): \(error)")
         }
     }
 }

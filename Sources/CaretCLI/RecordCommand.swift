@@ -9,11 +9,15 @@ enum RecordCommand {
         name: "record",
         summary: "record a trace from instructions typed on stdin",
         help: """
-        usage: caret record --out TRACE [--force] [--doc FILE] [--in FILE]
+        usage: caret record --out TRACE [--force] [--doc FILE [--in-format FMT] [--lossy]] [--in FILE]
 
         Reads one instruction a line from stdin (or --in FILE), applies it to an editor showing
-        FILE (markup .caret, .json or text; empty without --doc) and appends the event to TRACE
-        at once, so an interrupted session keeps everything but the line being written.
+        FILE (empty without --doc) and appends the event to TRACE at once, so an interrupted
+        session keeps everything but the line being written. FILE is read in the format its
+        extension names (.caret/.markup, .json, .txt; docs/formats.md), or as --in-format FMT
+        whatever its extension (--format FMT names it only where no extension does); --lossy
+        reads a document that has what Caret cannot hold, printing each dropped kind to stderr.
+        With --in FILE, --doc - reads the document from stdin.
 
         TRACE must not exist: a recording never truncates an earlier one. With --force an
         existing TRACE is replaced when the input ends (the new recording is written beside it
@@ -32,17 +36,25 @@ enum RecordCommand {
           # ...                  a comment
 
         A line that is wrong or that the editor refuses is reported as `stdin:LINE:COL: message`
-        and not recorded; recording goes on. Exit codes: 0 ok, 64 usage, 65 some lines were
-        refused, 66 an input cannot be read, 73 TRACE cannot be created.
+        and not recorded; recording goes on. Exit codes: 0 ok, 64 usage (an unknown extension or
+        format too), 65 some lines were refused or the document is malformed, 66 an input cannot
+        be read, 73 TRACE cannot be created.
         """,
         run: run
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, flags: ["--force"], options: ["--out", "--doc", "--in"])
+        let parsed = try ArgumentParser.parse(
+            arguments, flags: FormatOptions.flags.union(["--force"]), options: FormatOptions.inputOptions.union(["--out", "--doc", "--in"]))
         guard parsed.positionals.isEmpty else { throw CLIError.usage("unexpected argument '\(parsed.positionals[0])'") }
         guard let output = parsed.value("--out") else { throw CLIError.usage("missing --out TRACE") }
-        let state = try parsed.value("--doc").map { try DocumentFiles.load($0) } ?? DocumentState(text: AttributedText())
+        if parsed.value("--doc") == "-" && parsed.value("--in") == nil {
+            throw CLIError.usage("--doc - would read stdin, which holds the instructions; give them with --in FILE")
+        }
+        let formats = try FormatOptions(parsed, outputFlag: nil)
+        let state = try parsed.value("--doc").map {
+            try DocumentFiles.load($0, format: try formats.inputFormat($0), lossy: formats.lossy, terminal: terminal)
+        } ?? DocumentState(text: AttributedText())
         let inputName = parsed.value("--in") ?? "stdin"
         let lines: AnyIterator<[UInt8]>
         if let input = parsed.value("--in") {

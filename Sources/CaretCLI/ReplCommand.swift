@@ -9,7 +9,8 @@ enum ReplCommand {
         name: "repl",
         summary: "explore the Lua API line by line, seeing the document after each line",
         help: """
-        usage: caret repl [--doc FILE | --text STRING] [--in FILE] [options of caret run]
+        usage: caret repl [--doc FILE | --text STRING] [--in-format FMT] [--lossy] [--in FILE]
+                          [options of caret run]
 
         Reads Lua from stdin (or --in FILE) one line at a time, runs it with the global `editor`
         showing the document, and prints the values an expression gives (`= editor:length()` or
@@ -17,18 +18,25 @@ enum ReplCommand {
         `stdin:LINE: message` to stderr and the session goes on. Works with stdin not a terminal.
 
         \(RunSupport.optionsHelp)
-          --in FILE              read lines from FILE instead of stdin
+          --format FMT           --doc's format where its name does not say (stdin, no
+                                 extension); unlike --in-format it never overrides an extension
+          --in FILE              read lines from FILE instead of stdin (then --doc - may read
+                                 the document from stdin)
 
-        Exit codes: 0 ok, 64 usage, 65 some lines failed (only when stdin is not a terminal),
-        66 an input cannot be read.
+        Exit codes: 0 ok, 64 usage (an unknown extension or format too), 65 some lines failed
+        (only when stdin is not a terminal) or the document is malformed or would lose something
+        (without --lossy), 66 an input cannot be read.
         """,
         run: run
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, options: RunSupport.sessionOptions.union(["--in"]))
+        let parsed = try ArgumentParser.parse(arguments, flags: FormatOptions.flags, options: RunSupport.sessionOptions.union(["--in"]))
         guard parsed.positionals.isEmpty else { throw CLIError.usage("unexpected argument '\(parsed.positionals[0])'") }
-        let (document, _) = try RunSupport.document(parsed)
+        if parsed.value("--doc") == "-" && parsed.value("--in") == nil {
+            throw CLIError.usage("--doc - would read stdin, which holds the Lua lines; give them with --in FILE")
+        }
+        let (document, _) = try RunSupport.document(parsed, formats: try FormatOptions(parsed, outputFlag: nil), terminal: terminal)
         let session: ScriptSession
         do {
             session = try ScriptSession(document: document, options: try RunSupport.runtimeOptions(parsed), scriptName: "stdin", arguments: parsed.rest)

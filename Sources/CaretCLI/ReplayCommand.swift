@@ -1,4 +1,5 @@
 import CaretCore
+import CaretFormats
 import CaretReplay
 
 /// `caret replay TRACE`: plays a trace and prints the final (or an intermediate) state.
@@ -7,33 +8,41 @@ enum ReplayCommand {
         name: "replay",
         summary: "play a trace and print the document it produces",
         help: """
-        usage: caret replay TRACE [--until STEP] [--print markup|json|text] [--out FILE] [--check]
+        usage: caret replay TRACE [--until STEP] [--print FMT] [--out FILE] [--lossy] [--check]
                     [--salvage]
 
         Plays the trace TRACE (docs/trace-format.md) against a fresh editor and prints the state
         it ends in, as canonical markup by default.
 
           --until STEP   stop after step STEP (0 is the header's document; steps count events)
-          --print FMT    markup (default), json (document JSON) or text (the characters only)
+          --print FMT    markup (default), json (document JSON) or text (the characters only;
+                         docs/formats.md lists every format)
           --out FILE     write the state to FILE (atomically, and only when the replay
-                         succeeds) instead of stdout; without --print, the format
-                         follows its extension (.json, .txt, else markup)
+                         succeeds) instead of stdout; without --print, the format is the one
+                         its extension names (.caret, .markup, .json, .txt; another extension,
+                         or none, is a usage error)
+          --lossy        write even when the format cannot carry everything, printing each
+                         dropped kind to stderr (without it, that is an error and nothing is
+                         written)
           --check        check every checkpoint; on the first mismatch print the step, the event
                          and a unified diff of expected against actual to stderr, and exit 1
           --salvage      drop a last line cut short (a recording that crashed mid-line)
 
-        Exit codes: 0 ok, 1 a checkpoint failed (--check), 64 usage, 65 the trace is malformed
-        or an event cannot be applied (file:line:col: message), 66 TRACE cannot be read,
-        73/74 FILE cannot be written.
+        Exit codes: 0 ok, 1 a checkpoint failed (--check), 64 usage (an unknown extension or
+        format too), 65 the trace is malformed or an event cannot be applied (file:line:col:
+        message) or the format would lose something, 66 TRACE cannot be read, 73/74 FILE cannot
+        be written.
         """,
         run: run
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, flags: ["--check", "--salvage"], options: ["--until", "--print", "--out"])
+        let parsed = try ArgumentParser.parse(
+            arguments, flags: FormatOptions.flags.union(["--check", "--salvage"]), options: ["--until", "--print", "--out"])
         let path = try TraceCommandSupport.onePositional(parsed, "TRACE")
         let until = try parsed.integer("--until", in: 0...Int.max)
-        let format = try parsed.value("--print").map(DocumentFormat.named) ?? parsed.value("--out").map(outputFormat) ?? .markup
+        let formats = try FormatOptions(parsed, outputFlag: "--print")
+        let format = try formats.outputFormat(parsed.value("--out"), otherwise: .markup)
         let bytes = try TraceCommandSupport.readTrace(path)
         let result: (player: TracePlayer, failure: ReplayFailure?)
         do {
@@ -51,20 +60,10 @@ enum ReplayCommand {
         if let until, until > result.player.trace.events.count {
             throw CLIError.usage("--until \(until) is past the last step (\(result.player.trace.events.count))")
         }
-        let rendered = DocumentFiles.render(result.player.editor.state, format: format)
-        if let output = parsed.value("--out") {
-            try FileIO.write(rendered, to: output)
-        } else {
-            terminal.outRaw(rendered)
-        }
+        try DocumentFiles.save(result.player.editor.state, to: parsed.value("--out"), format: format, lossy: formats.lossy, terminal: terminal)
         // The process ends right after this: freeing a long trace's events and undo history one
         // object at a time would only delay the exit (by ~40 ms for automerge-paper).
         _ = Unmanaged.passRetained(result.player)
         return .ok
-    }
-
-    /// The format `--out PATH` implies: JSON for `.json`, text for `.txt`, markup otherwise.
-    static func outputFormat(_ path: String) -> DocumentFormat {
-        path.lowercased().hasSuffix(".txt") ? .text : DocumentFormat.forPath(path) == .json ? .json : .markup
     }
 }

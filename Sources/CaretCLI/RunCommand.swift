@@ -11,7 +11,8 @@ enum RunCommand {
         name: "run",
         summary: "run a Lua script against a document and print or write the result",
         help: """
-        usage: caret run SCRIPT [--doc FILE | --text STRING] [--out FILE] [--format markup|json|text]
+        usage: caret run SCRIPT [--doc FILE | --text STRING] [--out FILE] [--format FMT]
+                                [--in-format FMT] [--out-format FMT] [--lossy]
                                 [--seed N] [--clock SECONDS] [--allow-read DIR] [--allow-write DIR]
                                 [--max-instructions N] [--max-memory MB] [--timeout SECONDS]
                                 [--record TRACE] [--quiet] [-- ARGS...]
@@ -22,14 +23,23 @@ enum RunCommand {
         how to write scripts is docs/scripting.md.
 
         \(RunSupport.optionsHelp)
-          --out FILE             write the document to FILE instead of stdout
-          --format FMT           markup, json or text (default: by --out's extension, else
-                                 --doc's format, else markup)
+          --out FILE             write the document to FILE (in the format its extension names)
+                                 instead of stdout; nothing is written when the script fails or
+                                 the format would lose something without --lossy
+          --out-format FMT       write the document as FMT whatever --out's extension (default
+                                 for stdout: --doc's format, else markup)
+          --format FMT           the format of both sides where no extension says (stdin, stdout,
+                                 a name without one); an extension it contradicts is an error
           --record TRACE         record every editor command the script performs as a trace
           --quiet                do not print the document (the script's print output still appears)
 
-        Exit codes: 0 ok, 1 a caret.expect failed, 64 usage, 65 the script failed (script.lua:LINE:
-        message and a traceback; a limit names its flag) or the document is malformed, 66 an input
+        Formats: markup (.caret, .markup), json (.json), text (.txt; writing it drops attributes
+        and the selection, as chosen); markdown (.md), rtf (.rtf) and html (.html) are known but not
+        supported yet (64). See docs/formats.md.
+
+        Exit codes: 0 ok, 1 a caret.expect failed, 64 usage (an unknown extension or format too),
+        65 the script failed (script.lua:LINE: message and a traceback; a limit names its flag), the
+        document is malformed, or a format would lose something (without --lossy), 66 an input
         cannot be read, 73 an output cannot be written.
         """,
         run: run
@@ -37,13 +47,15 @@ enum RunCommand {
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
         let parsed = try ArgumentParser.parse(
-            arguments, flags: ["--quiet"], options: RunSupport.sessionOptions.union(["--out", "--format", "--record"]))
+            arguments, flags: FormatOptions.flags.union(["--quiet"]),
+            options: RunSupport.sessionOptions.union(FormatOptions.options).union(["--out", "--record"]))
         let scriptPath = try TraceCommandSupport.onePositional(parsed, "SCRIPT")
         caret_crash_guard_set_activity(scriptPath)
+        let formats = try FormatOptions(parsed)
         let source = try FileIO.readText(scriptPath)
-        let (document, docFormat) = try RunSupport.document(parsed)
-        let format = try parsed.value("--format").map(DocumentFormat.named)
-            ?? parsed.value("--out").map(DocumentFormat.forPath) ?? docFormat ?? .markup
+        let (document, docFormat) = try RunSupport.document(parsed, formats: formats, terminal: terminal)
+        // Settled before the script runs: a bad --out fails at once, not after the work.
+        let format = try formats.outputFormat(parsed.value("--out"), otherwise: docFormat ?? .markup)
         let options = try RunSupport.runtimeOptions(parsed)
         let session: ScriptSession
         do {
@@ -66,11 +78,9 @@ enum RunCommand {
         } catch {
             throw RunSupport.failure(error, session: session)
         }
-        let rendered = DocumentFiles.render(session.main.editor.state, format: format)
-        if let output = parsed.value("--out") {
-            try FileIO.write(rendered, to: output)
-        } else if !parsed.has("--quiet") {
-            terminal.outRaw(rendered)
+        let output = parsed.value("--out")
+        if output != nil || !parsed.has("--quiet") {
+            try DocumentFiles.save(session.main.editor.state, to: output, format: format, lossy: formats.lossy, terminal: terminal)
         }
         // The process ends right after this: closing the Lua state and freeing the editor's undo
         // history object by object would only delay the exit (everything is written already).

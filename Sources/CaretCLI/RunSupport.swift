@@ -8,12 +8,18 @@ import CaretLua
 enum RunSupport {
     /// Options that take a value, common to `run` and `repl`.
     static let sessionOptions: Set<String> = [
-        "--doc", "--text", "--seed", "--allow-read", "--allow-write", "--max-instructions", "--max-memory", "--timeout", "--clock",
+        "--doc", "--text", "--format", "--in-format", "--seed", "--allow-read", "--allow-write", "--max-instructions", "--max-memory", "--timeout", "--clock",
         "--lexicon", "--frequencies",
     ]
 
     static let optionsHelp = """
-          --doc FILE             the document: markup (.caret, .markup), JSON (.json) or plain text
+          --doc FILE             the document, in the format its extension names (docs/formats.md:
+                                 .caret/.markup, .json, .txt; an unknown extension is an error);
+                                 - reads it from stdin
+          --in-format FMT        read --doc as FMT whatever its extension (markup, json, text;
+                                 needed for --doc -)
+          --lossy                read (and write) what a format cannot carry, printing each
+                                 dropped kind to stderr; without it a loss is an error (65)
           --text STRING          the document as plain text (instead of --doc)
           --seed N               seeds math.random (default 0)
           --clock SECONDS        the virtual clock's start, seconds since 1970 UTC (os.time, os.date; default 0)
@@ -30,13 +36,13 @@ enum RunSupport {
         """
 
     /// The document `--doc`/`--text` name (empty when neither), and the format of `--doc`.
-    static func document(_ parsed: ParsedArguments) throws -> (DocumentState, DocumentFormat?) {
+    static func document(_ parsed: ParsedArguments, formats: FormatOptions, terminal: Terminal) throws -> (DocumentState, DocumentFormat?) {
         if parsed.value("--doc") != nil && parsed.value("--text") != nil {
             throw CLIError.usage("give either --doc FILE or --text STRING, not both")
         }
         if let path = parsed.value("--doc") {
-            let format = DocumentFormat.forPath(path)
-            return (try DocumentFiles.load(path, format: format), format)
+            let format = try formats.inputFormat(path)
+            return (try DocumentFiles.load(path, format: format, lossy: formats.lossy, terminal: terminal), format)
         }
         if let text = parsed.value("--text") { return (DocumentState(text: AttributedText(text)), nil) }
         return (DocumentState(text: AttributedText()), nil)

@@ -14,7 +14,8 @@ enum SuggestCommand {
         name: "suggest",
         summary: "the word at an offset and suggestions for it",
         help: """
-        usage: caret suggest --doc FILE [--at OFFSET] [--kind completion|correction|all] [--limit N]
+        usage: caret suggest --doc FILE [--in-format FMT] [--lossy] [--at OFFSET]
+                             [--kind completion|correction|all] [--limit N]
                              [--lexicon FILE] [--frequencies FILE] [--json]
 
         Prints the word at OFFSET (a UTF-16 offset; default: the document's selection) and ranked
@@ -23,7 +24,12 @@ enum SuggestCommand {
         document's own words count towards the ranking, but the occurrence asked about does not
         make a typo known.
 
-          --doc FILE          the document (.caret markup, .json, or plain text)
+          --doc FILE          the document, in the format its extension names (.caret/.markup,
+                              .json, .txt; docs/formats.md); - reads stdin
+          --in-format FMT     read --doc as FMT whatever its extension (needed for --doc -);
+                              --format FMT names it only where no extension does
+          --lossy             read a document that has what Caret cannot hold, printing each
+                              dropped kind to stderr (without it, that is an error)
           --at OFFSET         the UTF-16 offset of the caret
           --kind KIND         completion, correction or all (default: all)
           --limit N           at most N suggestions of each kind (default: 10)
@@ -35,15 +41,16 @@ enum SuggestCommand {
           --json              print one JSON object
 
         The time taken to load the lexicon is reported on stderr.
-        Exit codes: 0 ok, 64 usage (a bad offset too), 65 malformed input, 66 missing file.
+        Exit codes: 0 ok, 64 usage (a bad offset, an unknown extension or format too), 65
+        malformed input, 66 missing file.
         """,
         run: { arguments, terminal in try run(arguments, &terminal, loader: .standard()) }
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal, loader: SuggestLexiconLoader) throws -> ExitCode {
         let parsed = try ArgumentParser.parse(
-            arguments, flags: ["--json"],
-            options: ["--doc", "--at", "--kind", "--limit", "--lexicon", "--frequencies"])
+            arguments, flags: FormatOptions.flags.union(["--json"]),
+            options: FormatOptions.inputOptions.union(["--doc", "--at", "--kind", "--limit", "--lexicon", "--frequencies"]))
         if let extra = parsed.positionals.first { throw CLIError.usage("unexpected argument '\(extra)'") }
         guard let docPath = parsed.value("--doc") else { throw CLIError.usage("--doc FILE is required") }
         let kindName = parsed.value("--kind") ?? "all"
@@ -60,7 +67,8 @@ enum SuggestCommand {
             offset = value
         }
 
-        let state = try DocumentFiles.load(docPath)
+        let formats = try FormatOptions(parsed, outputFlag: nil)
+        let state = try DocumentFiles.load(docPath, format: try formats.inputFormat(docPath), lossy: formats.lossy, terminal: terminal)
         let caret = offset ?? state.selection?.head ?? state.text.utf16Count
         do {
             try state.text.validate(caret)

@@ -51,6 +51,9 @@ public struct FormatLossError: Error, Equatable, Sendable, CustomStringConvertib
     public var format: String
     /// What would be lost, first offset of each kind.
     public var losses: [FormatLoss]
+    /// Whether the losses are of reading the format (something in the file has no place in a
+    /// document) rather than of writing it.
+    public var isReading: Bool = false
 
     /// Creates the error.
     public init(format: String, losses: [FormatLoss]) {
@@ -58,9 +61,21 @@ public struct FormatLossError: Error, Equatable, Sendable, CustomStringConvertib
         self.losses = losses
     }
 
-    /// One line per loss, the first naming the format.
+    /// Creates the error, for reading when `reading` is true.
+    public init(format: String, losses: [FormatLoss], reading: Bool) {
+        self.init(format: format, losses: losses)
+        self.isReading = reading
+    }
+
+    /// One message per loss: `underline at offset 12 cannot be written as markdown: …`
+    /// (`… cannot be read from markdown: …` for reading).
+    public var messages: [String] {
+        let verb = isReading ? "read from" : "written as"
+        return losses.map { "\($0.what) at offset \($0.offset) cannot be \(verb) \(format): \($0.reason)" }
+    }
+
+    /// One line per loss, each naming the format.
     public var description: String {
-        losses.map { "\($0.what) at offset \($0.offset) cannot be written as \(format): \($0.reason)" }
-            .joined(separator: "\n")
+        messages.joined(separator: "\n")
     }
 }

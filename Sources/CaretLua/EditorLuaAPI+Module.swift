@@ -3,38 +3,29 @@ import CaretFormats
 
 extension EditorLuaAPI {
     static var moduleFunctions: [LuaAPIEntry] { [
-        LuaAPIEntry("document", parameters: [LuaParameter("source", .table(description: "exactly one of {text = \"…\"}, {markup = \"…\"}, {json = \"…\"}"),
-                                                          "Plain text, canonical markup (docs/markup.md, may hold a selection) or document JSON.")],
-                    returns: [LuaReturn(.object("Editor"), "document")],
-                    doc: "Makes a new document (an Editor) from plain text, markup or JSON; without a selection the caret is at the end.") { call in
-            let session = try ScriptSession.of(call)
-            let given = ["text", "markup", "json"].filter { call.field(1, $0) != .nil }
-            guard call.isTable(1), given.count == 1, case .string(let source) = call.field(1, given[0]) else {
-                throw call.argumentError(1, "expected a table with exactly one string field text, markup or json")
-            }
-            let state: DocumentState
-            do { state = try DocumentText.parse(source, format: given[0] == "text" ? "text" : given[0]) } catch {
-                throw call.argumentError(1, "the \(given[0]) does not parse: \(error)")
-            }
-            try call.push(object: try session.makeEditor(state))
-            return 1
+        LuaAPIEntry("document", parameters: [LuaParameter("source", .table(description: "exactly one of {text = \"…\"}, {markup = \"…\"}, {json = \"…\"}, {source = \"…\", format = name, lossy = boolean}"),
+                                                          "Plain text, canonical markup (docs/markup.md, may hold a selection), document JSON, or `source` read as a file's contents in `format` (any format `caret.open` reads).")],
+                    returns: [LuaReturn(.object("Editor"), "document"), droppedReturn],
+                    doc: "Makes a new document (an Editor) from plain text, markup, JSON or a file's contents in a named format; without a selection the caret is at the end.") { call in
+            try makeDocument(call)
         },
         LuaAPIEntry("open", parameters: [LuaParameter("path", .string, "Under a directory granted with --allow-read."),
-                                         LuaParameter("format", .optional(.string), "\"markup\", \"json\" or \"text\"; default by extension.")],
-                    returns: [LuaReturn(.object("Editor"), "document")],
-                    doc: "Reads a document from a file (needs a readable directory the host granted; the path is resolved and refused as `caret.read_file` does).") { call in
+                                         LuaParameter("format", formatArgument, formatParameterDoc)],
+                    returns: [LuaReturn(.object("Editor"), "document"), droppedReturn],
+                    doc: """
+                    Reads a document from a file (needs a readable directory the host granted; the path is resolved and refused as `caret.read_file` does). \
+                    Something in the file that a document cannot hold is an error unless `lossy = true`.
+                    """) { call in
             let session = try ScriptSession.of(call)
             let path = try call.path(1)
-            let format = try call.optionalString(2) ?? DocumentText.format(forPath: path)
+            let (format, lossy) = try formatChoice(call, 2, path: path)
             let runtime = call.runtime
             let budget = runtime.options.memoryLimit.map { max(0, $0 - runtime.memoryInUse) } ?? Int.max
+            let name = LuaFileAccess.quoted(path)
             let bytes = try runtime.fileAccess.readFile(path, maxBytes: budget)
-            let state: DocumentState
-            do { state = try DocumentText.parse(String(decoding: bytes, as: UTF8.self), format: format) } catch {
-                throw LuaCallError("\(LuaFileAccess.quoted(path)): \(error)")
-            }
+            let (state, losses) = try read(try text(bytes, name: name), format: format, lossy: lossy, name: name)
             try call.push(object: try session.makeEditor(state))
-            return 1
+            return 1 + push(losses: losses, lossy: lossy, call)
         },
         LuaAPIEntry("expect", parameters: [LuaParameter("markup", .string, "The expected state of the global `editor` as canonical markup; with a `|` the selection is compared too.")],
                     doc: "Raises an error with a unified diff (--- expected / +++ actual) unless the global `editor` shows exactly this. Used by `*.test.lua` files under `caret test`.") { call in

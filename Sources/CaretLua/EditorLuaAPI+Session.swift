@@ -102,15 +102,18 @@ extension EditorLuaAPI {
             return 0
         },
         method("save", [LuaParameter("path", .string, "Under a directory granted with --allow-write."),
-                        LuaParameter("format", .optional(.string), "\"markup\", \"json\" or \"text\"; default by extension (.caret/.markup, .json, else text).")],
-               doc: "Writes the document to a file atomically, as `caret.write_file` does (needs a writable directory the host granted).") { call, target in
+                        LuaParameter("format", formatArgument, formatParameterDoc)],
+               returns: [droppedReturn],
+               doc: """
+               Writes the document to a file atomically, as `caret.write_file` does (needs a writable directory the host granted). \
+               A format that cannot carry something in the document is an error naming it and its offset, and nothing is written, \
+               unless `lossy = true`: `editor:save("notes.md", {lossy = true})`. Plain text drops attributes and the selection without one.
+               """) { call, target in
             let path = try call.path(1)
-            let format = try call.optionalString(2) ?? DocumentText.format(forPath: path)
-            guard let text = DocumentText.render(target.editor.state, format: format) else {
-                throw call.argumentError(2, "unknown format '\(format)' (expected markup, json or text)")
-            }
+            let (format, lossy) = try formatChoice(call, 2, path: path)
+            let (text, losses) = try write(target.editor.state, format: format, lossy: lossy, name: LuaFileAccess.quoted(path))
             try Array(text.utf8).withUnsafeBufferPointer { try call.runtime.fileAccess.writeFile(path, bytes: $0) }
-            return 0
+            return push(losses: losses, lossy: lossy, call)
         },
     ] }
 
@@ -119,36 +122,5 @@ extension EditorLuaAPI {
         guard let failure = try ScriptSession.expectation(try call.string(argument), editor: target.editor) else { return }
         (call.runtime.owner as? ScriptSession)?.failedExpectations.append(failure)
         throw LuaCallError(failure)
-    }
-}
-
-/// Documents as text: formats by name or extension, parsing and rendering.
-enum DocumentText {
-    /// `markup` for .caret/.markup, `json` for .json, else `text`.
-    static func format(forPath path: String) -> String {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".caret") || lower.hasSuffix(".markup") { return "markup" }
-        if lower.hasSuffix(".json") { return "json" }
-        return "text"
-    }
-
-    /// `state` in `format`, or nil for an unknown format.
-    static func render(_ state: DocumentState, format: String) -> String? {
-        switch format {
-        case "markup": Markup.print(state) + "\n"
-        case "json": DocumentJSON.encodeString(state) + "\n"
-        case "text": state.text.string
-        default: nil
-        }
-    }
-
-    /// Parses `text` in `format`.
-    static func parse(_ text: String, format: String) throws -> DocumentState {
-        switch format {
-        case "markup": return try Markup.parse(text)
-        case "json": return try DocumentJSON.decode(text)
-        case "text": return DocumentState(text: AttributedText(text))
-        default: throw LuaCallError("unknown format '\(format)' (expected markup, json or text)")
-        }
     }
 }

@@ -21,6 +21,8 @@ public indirect enum LuaType: Sendable, Hashable {
     case object(String)
     /// The wrapped type or `nil`.
     case optional(LuaType)
+    /// A value of any of these types (`string|table`).
+    case oneOf([LuaType])
     /// Any value.
     case any
 
@@ -36,6 +38,7 @@ public indirect enum LuaType: Sendable, Hashable {
         case .function: return "a function"
         case .object(let name): return LuaType.withArticle(name)
         case .optional(let wrapped): return "\(wrapped.expectation) or nil"
+        case .oneOf(let types): return types.map(\.expectation).joined(separator: " or ")
         case .any: return "a value"
         }
     }
@@ -58,7 +61,9 @@ public indirect enum LuaType: Sendable, Hashable {
         case .array(let element): return "\(element.luaLSName)[]"
         case .function: return "function"
         case .object(let name): return name
+        case .optional(.oneOf(let types)): return (types.map(\.luaLSName) + ["nil"]).joined(separator: "|")
         case .optional(let wrapped): return "\(wrapped.luaLSName)?"
+        case .oneOf(let types): return types.map(\.luaLSName).joined(separator: "|")
         case .any: return "any"
         }
     }
@@ -69,7 +74,9 @@ public indirect enum LuaType: Sendable, Hashable {
         case .integer(let unit?): return "integer (\(unit))"
         case .number(let unit?): return "number (\(unit))"
         case .table(let description?): return "table (\(description))"
+        case .optional(.oneOf(let types)): return (types.map(\.referenceName) + ["nil"]).joined(separator: " or ")
         case .optional(let wrapped): return "\(wrapped.referenceName)?"
+        case .oneOf(let types): return types.map(\.referenceName).joined(separator: " or ")
         default: return luaLSName
         }
     }

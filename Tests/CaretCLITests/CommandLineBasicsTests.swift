@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CaretFormats
 @testable import CaretCLI
 
 /// The pieces every subcommand shares: dispatch, help, argument parsing, exit codes, atomic files.
@@ -89,10 +90,11 @@ import Testing
     }
 
     @Test func documentFormatsByExtensionAndErrorsWithPosition() throws {
-        #expect(DocumentFormat.forPath("notes.caret") == .markup)
-        #expect(DocumentFormat.forPath("notes.JSON") == .json)
-        #expect(DocumentFormat.forPath("notes.txt") == .text)
-        #expect(throws: CLIError.self) { try DocumentFormat.named("rtf") }
+        let formats = try FormatOptions(try ArgumentParser.parse([]))
+        #expect(try formats.inputFormat("notes.caret") == .markup)
+        #expect(try formats.inputFormat("notes.JSON") == .json)
+        #expect(try formats.outputFormat("notes.txt", otherwise: .markup) == .text)
+        #expect(throws: CLIError.self) { try formats.inputFormat("notes.rtf") }
         let state = try DocumentFiles.parse("he{bold:ll}o|", format: .markup, name: "a.caret")
         #expect(state.text.string == "hello")
         do {
