@@ -173,7 +173,7 @@ function Editor:set_attributes(location, length, attributes) end
 ---@return table? word
 function Editor:word_at_selection() end
 
----Suggestions for the word at the selection, best first: corrections (Damerau–Levenshtein distance ≤ 2, by distance then frequency) for a word the lexicon lacks, then completions (by frequency). Words from `caret.add_suggestion_provider` functions are merged into the same ranking. nil when there is no word at the selection.
+---Suggestions for the word at the selection, best first: corrections (Damerau–Levenshtein distance ≤ 2, by distance then frequency) for a word the lexicon lacks, then completions (by frequency). Words from `caret.add_suggestion_provider` functions are merged into the same ranking. nil when there is no word at the selection; a word longer than 64 UTF-16 units gets no corrections or completions from the engine.
 ---@param options? table 
 ---@return table? suggestions
 function Editor:suggestions(options) end

@@ -24,7 +24,8 @@ extension EditorLuaAPI {
                returns: [LuaReturn(.optional(suggestionList), "suggestions")],
                doc: """
                Suggestions for the word at the selection, best first: corrections (Damerau–Levenshtein distance ≤ 2, by distance then frequency) for a word the lexicon lacks, then completions (by frequency). \
-               Words from `caret.add_suggestion_provider` functions are merged into the same ranking. nil when there is no word at the selection.
+               Words from `caret.add_suggestion_provider` functions are merged into the same ranking. nil when there is no word at the selection; \
+               a word longer than 64 UTF-16 units gets no corrections or completions from the engine.
                """) { call, target in
             var kind = "all"
             if !call.isNil(1) {
