@@ -211,7 +211,7 @@ function Editor:macro_stop() end
 
 ---Plays a recorded macro.
 ---@param name string 
----@param options? table `times`: play N times in a row (default 1); `at`: UTF-16 offsets in the document before playing, a caret is placed at each (ascending; later ones move with the edits) and the macro played once there.
+---@param options? table `times`: play N times in a row (default 1, at most 1000000); `at`: UTF-16 offsets in the document before playing, a caret is placed at each (ascending; later ones move with the edits) and the macro played once there.
 function Editor:macro_play(name, options) end
 
 ---Raises an error with a unified diff unless the editor shows exactly this (as a trace checkpoint compares).
