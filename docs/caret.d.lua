@@ -173,7 +173,7 @@ function Editor:set_attributes(location, length, attributes) end
 ---@return table? word
 function Editor:word_at_selection() end
 
----Suggestions for the word at the selection, best first: corrections (Damerau–Levenshtein distance ≤ 2, by distance then frequency) for a word the lexicon lacks, then completions (by frequency). Words from `caret.add_suggestion_provider` functions are merged into the same ranking. nil when there is no word at the selection.
+---Suggestions for the word at the selection, best first: corrections (Damerau–Levenshtein distance ≤ 2, by distance then frequency) for a word the lexicon lacks, then completions (by frequency). Words from `caret.add_suggestion_provider` functions are merged into the same ranking. nil when there is no word at the selection; a word longer than 64 UTF-16 units gets no corrections or completions from the engine.
 ---@param options? table 
 ---@return table? suggestions
 function Editor:suggestions(options) end
@@ -211,7 +211,7 @@ function Editor:macro_stop() end
 
 ---Plays a recorded macro.
 ---@param name string 
----@param options? table `times`: play N times in a row (default 1); `at`: UTF-16 offsets in the document before playing, a caret is placed at each (ascending; later ones move with the edits) and the macro played once there.
+---@param options? table `times`: play N times in a row (default 1, at most 1000000); `at`: UTF-16 offsets in the document before playing, a caret is placed at each (ascending; later ones move with the edits) and the macro played once there.
 function Editor:macro_play(name, options) end
 
 ---Raises an error with a unified diff unless the editor shows exactly this (as a trace checkpoint compares).

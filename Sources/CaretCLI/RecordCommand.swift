@@ -29,7 +29,7 @@ enum RecordCommand {
           select ANCHOR [HEAD]   an explicit selection (UTF-16 offsets)
           run NAME [k=v ...]     a command: run findNext pattern="a b" caseInsensitive=true
           paste MARKUP           paste attributed text; paste-plain MARKUP as plain text
-          undo [N], redo [N]     undo or redo N times
+          undo [N], redo [N]     undo or redo N times (N <= 100000)
           wait SECONDS           advance the virtual clock
           check [traits] [typing] a checkpoint of the current state (printed to stdout)
           print                  print the current state (not recorded)

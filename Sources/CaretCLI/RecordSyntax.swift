@@ -26,6 +26,11 @@ enum RecordSyntax {
         var message: String
     }
 
+    /// The counts `undo N` and `redo N` take: bounded, so one line cannot keep the editor busy for
+    /// minutes, and within what a trace's `undo`/`redo` event accepts, so `replay` reads what
+    /// `record` wrote.
+    static let repeatCounts = 1...100_000
+
     static let verbs = ["type", "key", "select", "run", "paste", "paste-plain", "undo", "redo", "wait", "check", "print"]
 
     static func parse(_ line: String) throws(SyntaxError) -> Instruction {
@@ -75,7 +80,9 @@ enum RecordSyntax {
         case "undo", "redo":
             var count = 1
             if let word = words.first {
-                guard words.count == 1, let n = Int(word.text), n >= 1 else { throw SyntaxError(column: word.column, message: "expected a count >= 1") }
+                guard words.count == 1, let n = Int(word.text), repeatCounts.contains(n) else {
+                    throw SyntaxError(column: word.column, message: "expected a count in \(repeatCounts.lowerBound)...\(repeatCounts.upperBound), got '\(word.text)'")
+                }
                 count = n
             }
             return .events([verb == "undo" ? .undo(count: count) : .redo(count: count)])

@@ -74,10 +74,12 @@ struct DocumentJSONDecoder {
             guard let lengthValue = run["length"] else { throw fail(path, "expected the key 'length'") }
             let length = try integer(lengthValue, at: path + ".length")
             guard length > 0 else { throw fail(path + ".length", "expected a positive length, got \(length)") }
-            let end = offset + length
-            guard end <= text.utf16Count else {
-                throw fail(path + ".length", "expected the runs to end with the text at \(text.utf16Count) UTF-16 units, this one ends at \(end)")
+            // `offset` is within the text, so `utf16Count - offset` cannot overflow; `offset + length` could.
+            guard length <= text.utf16Count - offset else {
+                let (end, overflow) = offset.addingReportingOverflow(length)
+                throw fail(path + ".length", "expected the runs to end with the text at \(text.utf16Count) UTF-16 units, this one ends at \(overflow ? "\(offset)+\(length)" : "\(end)")")
             }
+            let end = offset + length
             guard text.isValidPosition(end) else {
                 throw fail(path + ".length", "expected the run to end on a character boundary, offset \(end) is inside a surrogate pair")
             }

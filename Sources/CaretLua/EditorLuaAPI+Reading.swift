@@ -142,7 +142,12 @@ extension EditorLuaAPI {
                returns: [LuaReturn(offset, "offset")],
                doc: "Converts a 1-based byte index of `editor:text()` (as `string.find` returns) to a UTF-16 offset.") { call, target in
             let index = try call.integer(1)
-            do { call.push(try target.editor.text.utf16Offset(fromUTF8: index - 1)) } catch let error as TextError {
+            let text = target.editor.text
+            // `index - 1` would trap for the lowest integer: below 1 is refused before subtracting.
+            guard index >= 1 else {
+                throw call.argumentError(1, "byte index \(index) is not the start of a character (valid 1...\(text.utf8Count + 1), 1-based bytes)")
+            }
+            do { call.push(try text.utf16Offset(fromUTF8: index - 1)) } catch let error as TextError {
                 throw call.argumentError(1, "byte index \(index) is not the start of a character (valid 1...\(error.length + 1), 1-based bytes)")
             }
             return 1

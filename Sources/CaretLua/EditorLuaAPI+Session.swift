@@ -73,7 +73,7 @@ extension EditorLuaAPI {
         },
         method("macro_play", [LuaParameter("name", .string),
                               LuaParameter("options", .optional(.table(description: "{times = N} or {at = {offset, …}}")),
-                                           "`times`: play N times in a row (default 1); `at`: UTF-16 offsets in the document before playing, a caret is placed at each (ascending; later ones move with the edits) and the macro played once there.")],
+                                           "`times`: play N times in a row (default 1, at most 1000000); `at`: UTF-16 offsets in the document before playing, a caret is placed at each (ascending; later ones move with the edits) and the macro played once there.")],
                doc: "Plays a recorded macro.") { call, target in
             let name = try call.string(1)
             if call.fieldIsTable(2, "at") {
@@ -89,8 +89,9 @@ extension EditorLuaAPI {
                 var times = 1
                 switch call.field(2, "times") {
                 case .nil: break
-                case .number(let n) where Int(exactly: n) != nil: times = Int(n)
-                case let other: throw call.argumentError(2, "option 'times': expected an integer, got \(other)")
+                case .number(let n) where Int(exactly: n).map(MacroRecorder.repetitions.contains) == true: times = Int(n)
+                case let other:
+                    throw call.argumentError(2, "option 'times': expected an integer in \(MacroRecorder.repetitions.lowerBound)...\(MacroRecorder.repetitions.upperBound), got \(other)")
                 }
                 try target.recordingObserved { try target.macros.play(name, times: times) }
             }

@@ -24,7 +24,8 @@ extension EditorLuaAPI {
                returns: [LuaReturn(.optional(suggestionList), "suggestions")],
                doc: """
                Suggestions for the word at the selection, best first: corrections (Damerau–Levenshtein distance ≤ 2, by distance then frequency) for a word the lexicon lacks, then completions (by frequency). \
-               Words from `caret.add_suggestion_provider` functions are merged into the same ranking. nil when there is no word at the selection.
+               Words from `caret.add_suggestion_provider` functions are merged into the same ranking. nil when there is no word at the selection; \
+               a word longer than 64 UTF-16 units gets no corrections or completions from the engine.
                """) { call, target in
             var kind = "all"
             if !call.isNil(1) {
@@ -87,12 +88,17 @@ extension EditorLuaAPI {
                 (word, range) = (text, current.range)
             } else {
                 guard call.isTable(1), case .string(let text) = call.field(1, "word"),
-                      case .number(let location) = call.field(1, "location"), case .number(let length) = call.field(1, "length")
+                      case .number(let locationNumber) = call.field(1, "location"), case .number(let lengthNumber) = call.field(1, "length")
                 else { throw call.argumentError(1, "expected a suggestion table {word, location, length} or a word") }
-                guard location >= 0, length >= 0, location + length <= Double(target.editor.text.utf16Count) else {
-                    throw call.argumentError(1, "range \(Int(location)),\(Int(length)) is past the end (length \(target.editor.text.utf16Count), UTF-16)")
+                // Lua numbers are doubles: only exact integers are offsets (no Int(nan) or Int(inf) trap, no truncation).
+                guard let location = Int(exactly: locationNumber), let length = Int(exactly: lengthNumber) else {
+                    throw call.argumentError(1, "expected integers for location and length (UTF-16), got \(LuaValue.number(locationNumber)), \(LuaValue.number(lengthNumber))")
                 }
-                (word, range) = (text, Int(location)..<Int(location + length))
+                let count = target.editor.text.utf16Count
+                guard location >= 0, length >= 0, location <= count, length <= count - location else {
+                    throw call.argumentError(1, "range \(location),\(length) is \(location < 0 || length < 0 ? "negative" : "past the end") (length \(count), UTF-16)")
+                }
+                (word, range) = (text, location..<(location + length))
             }
             let command = EditorCommand.applySuggestion(word, range: range)
             try target.perform(command, as: .command(command))

@@ -37,16 +37,20 @@ extension EditorLuaAPI {
                doc: "Replaces a UTF-16 range with text in the attributes of its first character (the `replaceRange` command); the selection is mapped through the edit.") { call, target in
             let location = try call.integer(1)
             let length = try call.integer(2)
-            guard length >= 0, location <= Int.max - length else {
-                throw call.argumentError(2, "length \(length) is negative or too large (a count of UTF-16 units)")
+            guard length >= 0 else { throw call.argumentError(2, "length \(length) is negative (a count of UTF-16 units)") }
+            let (end, overflow) = location.addingReportingOverflow(length)
+            if overflow {
+                // Past the end of any text; a bad location is still the first argument's fault.
+                _ = try call.offset(1, in: target.editor.text)
+                throw call.overflowingRange(2, location: location, length: length, in: target.editor.text)
             }
             let text = try call.string(3)
-            let range = location..<(location + length)
+            let range = location..<end
             do {
                 try target.perform(.replaceRange(range, with: text), as: .command(.replaceRange(range, with: text)))
             } catch EditorError.invalidPosition(let error) {
                 if error.offset == location { throw call.argumentError(1, "\(error)") }
-                throw call.argumentError(2, "the range \(location)..<\(location + length) ends outside the text: \(error)")
+                throw call.argumentError(2, "the range \(location)..<\(end) ends outside the text: \(error)")
             }
             return 0
         },

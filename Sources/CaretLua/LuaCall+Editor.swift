@@ -25,10 +25,18 @@ extension LuaCall {
         guard length >= 0 else {
             throw argumentError(argument + 1, "length \(length) is negative (a count of UTF-16 units)")
         }
-        do { try text.validate(location + length) } catch {
-            throw argumentError(argument + 1, "the range \(location)..<\(location + length) ends outside the text: \(error)")
+        let (end, overflow) = location.addingReportingOverflow(length)
+        if overflow { throw overflowingRange(argument + 1, location: location, length: length, in: text) }
+        do { try text.validate(end) } catch {
+            throw argumentError(argument + 1, "the range \(location)..<\(end) ends outside the text: \(error)")
         }
-        return location..<(location + length)
+        return location..<end
+    }
+
+    /// The error for a range whose end, `location + length`, is past `Int.max` (so past the end of
+    /// any text): the message an ordinary range past the end gets, with the end written as a sum.
+    func overflowingRange(_ argument: Int, location: Int, length: Int, in text: AttributedText) -> LuaCallError {
+        argumentError(argument, "the range \(location)..<\(location)+\(length) ends outside the text: offset \(location)+\(length) is past the end (length \(text.utf16Count), UTF-16)")
     }
 
     /// Argument `argument` as an attribute key name.

@@ -79,9 +79,12 @@ public enum EditingTraceImporter {
             // Keep a document in step to turn code points into UTF-16 offsets.
             var document = AttributedText(start)
             for (i, (pos, del, ins)) in patches.enumerated() {
+                // A position plus a delete count past Int.max is past the end, not a trap.
+                let (last, overflow) = pos.addingReportingOverflow(del)
+                if overflow { throw ImportError(origin(i), overflowMessage(pos, del, length: document.unicodeScalarCount)) }
                 do {
                     let lower = try document.utf16Offset(fromScalar: pos)
-                    let upper = try document.utf16Offset(fromScalar: pos + del)
+                    let upper = try document.utf16Offset(fromScalar: last)
                     try document.replaceSubrange(lower..<upper, with: ins, attributes: Attributes())
                     events.append(.command(.replaceRange(lower..<upper, with: ins)))
                 } catch {
@@ -91,8 +94,11 @@ public enum EditingTraceImporter {
         } else {
             var length = start.utf16.count
             for (i, (pos, del, ins)) in patches.enumerated() {
-                guard pos + del <= length else {
-                    throw ImportError(origin(i), "[\(pos), \(del)]: offset \(pos + del) is past the end (length \(length), Unicode scalars)")
+                // `length - pos` cannot overflow (both are >= 0); `pos + del` could.
+                guard pos <= length, del <= length - pos else {
+                    let (last, overflow) = pos.addingReportingOverflow(del)
+                    if overflow { throw ImportError(origin(i), overflowMessage(pos, del, length: length)) }
+                    throw ImportError(origin(i), "[\(pos), \(del)]: offset \(last) is past the end (length \(length), Unicode scalars)")
                 }
                 length += ins.utf16.count - del
                 events.append(.command(.replaceRange(pos..<(pos + del), with: ins)))
@@ -100,5 +106,10 @@ public enum EditingTraceImporter {
         }
         events.append(.check(Checkpoint(expected: DocumentState(text: AttributedText(end)))))
         return Trace(header: TraceHeader(document: DocumentState(text: AttributedText(start))), events: events)
+    }
+
+    /// The error for a patch whose position plus delete count is past `Int.max` (so past any end).
+    static func overflowMessage(_ pos: Int, _ del: Int, length: Int) -> String {
+        "[\(pos), \(del)]: offset \(pos)+\(del) is past the end (length \(length), Unicode scalars)"
     }
 }

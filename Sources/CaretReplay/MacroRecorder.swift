@@ -101,12 +101,19 @@ public final class MacroRecorder {
         }
     }
 
-    /// Plays the macro `name` `times` times in a row.
-    /// - Throws: `MacroError.unknownMacro`, `.badArgument` or `.playbackFailed` (the editor keeps
-    ///   what the events before the failing one did).
+    /// How many times `play(_:times:)` plays a macro in one call, at most.
+    public static let repetitions = 0...1_000_000
+
+    /// Plays the macro `name` `times` times in a row (`repetitions` bounds `times`). Each
+    /// repetition and each event is charged to the editor's `workLimit`, so its owner can stop a
+    /// long playback.
+    /// - Throws: `MacroError.unknownMacro`, `.badArgument`, `.playbackFailed` (the editor keeps
+    ///   what the events before the failing one did) or `WorkLimit.Exceeded`.
     public func play(_ name: String, times: Int = 1) throws {
         guard let macro = macros[name] else { throw MacroError.unknownMacro(name) }
-        guard times >= 0 else { throw MacroError.badArgument("a macro is played 0 or more times, not \(times)") }
+        guard MacroRecorder.repetitions.contains(times) else {
+            throw MacroError.badArgument("a macro is played \(MacroRecorder.repetitions.lowerBound)...\(MacroRecorder.repetitions.upperBound) times, not \(times)")
+        }
         for repetition in 0..<times { try playOnce(macro, repetition: repetition + 1) }
     }
 
@@ -125,23 +132,32 @@ public final class MacroRecorder {
             if case .textChanged(let change) = event { edits += change.edits }
         }
         defer { editor.removeObserver(observation) }
-        var repetition = 0
-        while !pending.isEmpty {
-            let position = pending.removeFirst()
-            repetition += 1
+        // Positions before `next` are done (no removeFirst: that would make many positions quadratic).
+        var next = 0
+        while next < pending.count {
+            let position = pending[next]
+            next += 1
             edits = []
             do { try apply(.select(anchor: position, head: position)) } catch {
-                throw MacroError.playbackFailed(macro: name, repetition: repetition, step: 0, message: "\(error)")
+                throw MacroError.playbackFailed(macro: name, repetition: next, step: 0, message: "\(error)")
             }
-            try playOnce(macro, repetition: repetition)
+            try playOnce(macro, repetition: next)
             for edit in edits {
-                pending = pending.map { edit.map($0, bias: .after) }
+                // Mapping the positions still to come is work the script asked for: charged too.
+                try editor.workLimit?.charge(pending.count - next)
+                for k in next..<pending.count { pending[k] = edit.map(pending[k], bias: .after) }
             }
         }
     }
 
     func playOnce(_ macro: Macro, repetition: Int) throws {
+        // One unit a repetition (an empty macro too), one an event, and one per undo or redo.
+        try editor.workLimit?.charge()
         for (index, event) in macro.events.enumerated() {
+            switch event {
+            case .undo(let count), .redo(let count): try editor.workLimit?.charge(count)
+            default: try editor.workLimit?.charge()
+            }
             do {
                 if case .check(let checkpoint) = event {
                     if let mismatch = TracePlayer.mismatch(checkpoint, editor) {
@@ -152,6 +168,9 @@ public final class MacroRecorder {
                     try apply(event)
                 }
             } catch let error as MacroError {
+                throw error
+            } catch let error as WorkLimit.Exceeded {
+                // The owner stopped the work: its reason, not a failure of the macro.
                 throw error
             } catch {
                 throw MacroError.playbackFailed(macro: macro.name, repetition: repetition, step: index + 1, message: "\(error)")

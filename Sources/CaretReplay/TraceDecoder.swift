@@ -120,7 +120,7 @@ enum TraceDecoder {
 
     static func count(_ value: JSONValue, _ member: String) throws(TraceDecodingError) -> Int {
         guard let n = value.integerValue, n >= 1, n <= 1_000_000 else {
-            throw TraceDecodingError(member, "expected a count, a whole number >= 1, got \(value)")
+            throw TraceDecodingError(member, "expected a count, a whole number in 1...1000000, got \(value)")
         }
         return Int(n)
     }

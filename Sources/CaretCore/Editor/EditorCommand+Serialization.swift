@@ -128,19 +128,13 @@ extension EditorCommand: CustomStringConvertible {
             case "transpose": self = .transpose
             case "openLine": self = .openLine
             case "replaceRange":
-                let location = try reader.int("location")
-                let length = try reader.int("length")
-                guard length >= 0 else { throw reader.bad("length", "must not be negative, got \(length)") }
-                self = .replaceRange(location..<(location + length), with: try reader.string("text"))
+                self = .replaceRange(try reader.range(), with: try reader.string("text"))
             case "cut": self = .cut
             case "copy": self = .copy
             case "paste": self = .paste
             case "pasteAsPlainText": self = .pasteAsPlainText
             case "applySuggestion":
-                let location = try reader.int("location")
-                let length = try reader.int("length")
-                guard length >= 0 else { throw reader.bad("length", "must not be negative, got \(length)") }
-                self = .applySuggestion(try reader.string("word"), range: location..<(location + length))
+                self = .applySuggestion(try reader.string("word"), range: try reader.range())
             case "learnWord": self = .learnWord(try reader.string("word"))
             case "selectAll": self = .selectAll
             case "selectWord": self = .selectWord
@@ -208,6 +202,19 @@ struct ArgumentReader {
         case .number(let n) where n.isFinite && abs(n) < 1e15 && n == Double(Int64(n)): return Int(n)
         default: throw bad(name, "expected an integer, got \(v.kindName) \(v)")
         }
+    }
+
+    /// The arguments `location` and `length` as a range. An end past `Int.max` is past the end of
+    /// any text: refused here, where it cannot be represented, instead of trapping.
+    mutating func range() throws -> Range<Int> {
+        let location = try int("location")
+        let length = try int("length")
+        guard length >= 0 else { throw bad("length", "must not be negative, got \(length)") }
+        let (end, overflow) = location.addingReportingOverflow(length)
+        guard !overflow else {
+            throw bad("length", "the range \(location)..<\(location)+\(length) ends past the end of any document (the end overflows Int; UTF-16)")
+        }
+        return location..<end
     }
 
     mutating func number(_ name: String) throws -> Double {

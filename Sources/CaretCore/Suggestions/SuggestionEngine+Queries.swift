@@ -1,11 +1,11 @@
 extension SuggestionEngine {
     /// Words that start with `prefix` (case-insensitively), best first, at most `limit`; the typed
     /// word itself is not offered. Casing follows the prefix (`Th` → `The`, `TH` → `THE`); an empty
-    /// prefix gives the most frequent words.
+    /// prefix gives the most frequent words; one longer than `maxWordLength` UTF-16 units gets none.
     /// - Complexity: O(log n × prefix length + limit × log n) in the lexicon, plus the document and
     ///   learned words with that prefix.
     public func completions(for prefix: String, limit: Int = 10) -> [Suggestion] {
-        guard limit > 0 else { return [] }
+        guard limit > 0, prefix.utf16.count <= SuggestionEngine.maxWordLength else { return [] }
         let key = prefix.lowercased()
         let keyBytes = Array(key.utf8)
         var candidates: [SuggestionCandidate] = []
@@ -37,7 +37,7 @@ extension SuggestionEngine {
     /// without editing a substring twice) over the lowercased word's Unicode scalars. Ranked by
     /// distance, then merged frequency, source and word; casing follows the typed word (`Teh` →
     /// `The`, `TEH` → `THE`, `teh` → `the`). A proper noun typed in lower case (`paris`) gets its
-    /// capitalised form at distance 0.
+    /// capitalised form at distance 0. A word longer than `maxWordLength` UTF-16 units gets none.
     /// - Complexity: O(L² log n) index look-ups for a word of length L, plus verification of the
     ///   candidates found; never a scan of the lexicon.
     public func corrections(for word: String, limit: Int = 10, maxDistance: Int = 2) -> [Suggestion] {
@@ -57,7 +57,8 @@ extension SuggestionEngine {
 
     /// Corrections, optionally for an occurrence in the document that should not vouch for itself.
     func corrections(for word: String, limit: Int, maxDistance: Int, discountingOne: Bool) -> [Suggestion] {
-        guard limit > 0, !word.isEmpty, !isKnown(word, discountingOne: discountingOne) else { return [] }
+        guard limit > 0, !word.isEmpty, word.utf16.count <= SuggestionEngine.maxWordLength,
+              !isKnown(word, discountingOne: discountingOne) else { return [] }
         let limitDistance = min(max(maxDistance, 0), 2)
         let key = word.lowercased()
         let query = key.unicodeScalars.map(\.value)
@@ -87,7 +88,8 @@ extension SuggestionEngine {
             var found = candidate(key: candidateKey, entry: entries[candidateKey], baseID: id, distance: distance)
             if discountingOne && candidateKey == key, let entry = entries[key], (entry.variants[word] ?? 0) > 0 {
                 // The typed occurrence itself (`th` for the lexicon's `Th`) adds nothing to the ranking.
-                found.frequency -= weights.documentWeight
+                let (less, overflow) = found.frequency.subtractingReportingOverflow(weights.documentWeight)
+                found.frequency = overflow ? (weights.documentWeight > 0 ? Int.min : Int.max) : less
                 if entry.documentCount == 1 && entry.learnedForm == nil { found.source = .wordList }
             }
             candidates.append(found)
@@ -118,13 +120,21 @@ extension SuggestionEngine {
         var source = Suggestion.Source.wordList
         var display = id.map { storage.display($0) } ?? key
         if let entry {
-            frequency += entry.documentCount * weights.documentWeight
-            if entry.learnedForm != nil { frequency += weights.learnedBonus }
+            // A word list may give a frequency up to Int.max: the merge saturates instead of trapping.
+            let (document, productOverflow) = entry.documentCount.multipliedReportingOverflow(by: weights.documentWeight)
+            frequency = SuggestionEngine.saturatingSum(frequency, productOverflow ? Int.max : document)
+            if entry.learnedForm != nil { frequency = SuggestionEngine.saturatingSum(frequency, weights.learnedBonus) }
             source = entry.source
             if id == nil { display = entry.display(key: key) }
         }
         return SuggestionCandidate(key: key, display: display, frequency: frequency, source: source,
                                    distance: distance)
+    }
+
+    /// `a + b` for ranking weights, held at `Int.max` (or `Int.min`) instead of overflowing.
+    static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? Int.max : Int.min) : sum
     }
 
     func lowerBound(inSortedKeys key: String) -> Int {

@@ -27,6 +27,12 @@ public struct SuggestionEngine: Sendable {
         }
     }
 
+    /// The longest word, in UTF-16 units, that gets completions or corrections; a longer one gets
+    /// none. No word of a real lexicon is that long, and the cost of a query grows with the word
+    /// (a correction compares it with every candidate of similar length, in time proportional to
+    /// the product of their lengths), so a 100,000-letter run without spaces must not be asked about.
+    public static let maxWordLength = 64
+
     /// The shared word list.
     public let lexicon: Lexicon
     /// The weights of document and learned words.
