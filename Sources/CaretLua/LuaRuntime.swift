@@ -138,6 +138,16 @@ public final class LuaRuntime {
         return try protectedCall(base: base, argumentCount: 0)
     }
 
+    /// Runs a chunk of the host's own (setup code such as the suggestion merge function) with the
+    /// instruction limit suspended, so that a small `--max-instructions` budget is the script's
+    /// alone. The memory limit and the deadline still apply.
+    func runSetup(_ source: String, chunkName: String) throws(LuaScriptError) {
+        let limit = context.pointee.instruction_limit
+        context.pointee.instruction_limit = 0
+        defer { context.pointee.instruction_limit = limit }
+        try run(source, chunkName: chunkName)
+    }
+
     /// Calls the global function `name` with `arguments` in a protected call.
     /// - Returns: its return values.
     @discardableResult

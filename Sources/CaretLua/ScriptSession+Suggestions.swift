@@ -76,7 +76,7 @@ extension ScriptSession {
         LuaStack.rawSet(state, table: LUA_REGISTRYINDEX, key: ScriptSession.providersKey)
         LuaStack.rawSet(state, table: LUA_GLOBALSINDEX, key: "__caret_suggestion_providers")
         runtime.context.pointee.in_host -= 1
-        try runtime.run(ScriptSession.mergeSource, chunkName: "caret-suggestions")
+        try runtime.runSetup(ScriptSession.mergeSource, chunkName: "caret-suggestions")
         runtime.context.pointee.in_host += 1
         defer { runtime.context.pointee.in_host -= 1 }
         LuaStack.rawGet(state, table: LUA_GLOBALSINDEX, key: "__caret_suggestion_merge")

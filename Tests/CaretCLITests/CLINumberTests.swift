@@ -31,10 +31,7 @@ import Testing
                 ["test", trace, "--shard", "1/\(value)"],
             ] {
                 let result = caret(arguments)
-                // Known, not a number bug: a budget of a few instructions is spent by the session's
-                // own setup chunk, which `run` reports as an internal error (70).
-                let setupSpent = arguments.contains("--max-instructions") && result.stderr.contains("caret-suggestions")
-                #expect(outcomes.contains(result.code) || setupSpent, "\(arguments): \(result.code) \(result.stderr)")
+                #expect(outcomes.contains(result.code), "\(arguments): \(result.code) \(result.stderr)")
                 if result.code == .usage { #expect(result.stderr.contains(value), "\(arguments): \(result.stderr)") }
             }
         }
