@@ -88,37 +88,48 @@ static void pattern_init(pattern_state *ps, lua_State *L, const char *subject, s
 
 /* ---- character classes (ASCII, as LuaJIT's: bytes from 128 belong to no class) ---- */
 
-static int is_lower(int c) { return c >= 'a' && c <= 'z'; }
-static int is_upper(int c) { return c >= 'A' && c <= 'Z'; }
-static int is_digit(int c) { return c >= '0' && c <= '9'; }
-static int is_alpha(int c) { return is_lower(c) || is_upper(c); }
-static int is_space(int c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-static int is_cntrl(int c) { return c < 32 || c == 127; }
-static int is_punct(int c) { return c > 32 && c < 127 && !is_alpha(c) && !is_digit(c); }
-static int is_xdigit(int c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+enum {
+  CHAR_ALPHA = 0x01, CHAR_DIGIT = 0x02, CHAR_LOWER = 0x04, CHAR_UPPER = 0x08,
+  CHAR_PUNCT = 0x10, CHAR_SPACE = 0x20, CHAR_CNTRL = 0x40, CHAR_XDIGIT = 0x80,
+};
+
+/* The classes of bytes 0-127, 16 a row (bytes from 128 are 0). */
+static const unsigned char char_classes[256] = {
+  0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x60, 0x60, 0x60, 0x60, 0x60, 0x40, 0x40,
+  0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40,
+  0x20, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10,
+  0x82, 0x82, 0x82, 0x82, 0x82, 0x82, 0x82, 0x82, 0x82, 0x82, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10,
+  0x10, 0x89, 0x89, 0x89, 0x89, 0x89, 0x89, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09,
+  0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x09, 0x10, 0x10, 0x10, 0x10, 0x10,
+  0x10, 0x85, 0x85, 0x85, 0x85, 0x85, 0x85, 0x05, 0x05, 0x05, 0x05, 0x05, 0x05, 0x05, 0x05, 0x05,
+  0x05, 0x05, 0x05, 0x05, 0x05, 0x05, 0x05, 0x05, 0x05, 0x05, 0x05, 0x10, 0x10, 0x10, 0x10, 0x40,
+};
+
+static inline int is_digit(int c) { return c >= '0' && c <= '9'; }
 
 /* Whether byte c is in the class named by the letter after a '%' (an upper-case letter names the
-   complement); any other character stands for itself. */
-static int class_has(int c, int letter) {
+   complement); any other character stands for itself. Only a class letter or its upper case
+   becomes a class letter under `| 0x20`. */
+static inline int class_has(int c, int letter) {
   int in;
-  switch (is_upper(letter) ? letter + ('a' - 'A') : letter) {
-  case 'a': in = is_alpha(c); break;
-  case 'c': in = is_cntrl(c); break;
-  case 'd': in = is_digit(c); break;
-  case 'l': in = is_lower(c); break;
-  case 'p': in = is_punct(c); break;
-  case 's': in = is_space(c); break;
-  case 'u': in = is_upper(c); break;
-  case 'w': in = is_alpha(c) || is_digit(c); break;
-  case 'x': in = is_xdigit(c); break;
+  switch (letter | 0x20) {
+  case 'a': in = char_classes[c] & CHAR_ALPHA; break;
+  case 'c': in = char_classes[c] & CHAR_CNTRL; break;
+  case 'd': in = char_classes[c] & CHAR_DIGIT; break;
+  case 'l': in = char_classes[c] & CHAR_LOWER; break;
+  case 'p': in = char_classes[c] & CHAR_PUNCT; break;
+  case 's': in = char_classes[c] & CHAR_SPACE; break;
+  case 'u': in = char_classes[c] & CHAR_UPPER; break;
+  case 'w': in = char_classes[c] & (CHAR_ALPHA | CHAR_DIGIT); break;
+  case 'x': in = char_classes[c] & CHAR_XDIGIT; break;
   case 'z': in = c == 0; break;
   default: return letter == c;
   }
-  return is_upper(letter) ? !in : in;
+  return (letter & 0x20) ? in != 0 : in == 0;
 }
 
 /* Whether byte c is in the set from '[' at `open` to its closing ']' at `close`. */
-static int set_has(int c, const char *open, const char *close) {
+static inline int set_has(int c, const char *open, const char *close) {
   const char *p = open + 1;
   int negated = *p == '^';
   if (negated) p++;
@@ -156,7 +167,7 @@ static const char *item_end(pattern_state *ps, const char *p) {
 }
 
 /* Whether byte c matches the single-character item from p to end. */
-static int item_has(int c, const char *p, const char *end) {
+static inline int item_has(int c, const char *p, const char *end) {
   switch (*p) {
   case '.': return 1;
   case '%': return class_has(c, (unsigned char)p[1]);
@@ -220,6 +231,20 @@ static const char *match_balance(pattern_state *ps, const char *s, const char *p
   return NULL;
 }
 
+static int pattern_first_byte(const char *p);
+
+/* The byte the rest of the pattern after a repeated item must start with, or -1; the rest may
+   first close a capture, as in "(.-)x". Where the subject has another byte the matcher would fail
+   at once, so it is not called there. That is exact only while the skipped calls could raise
+   nothing: no "pattern too complex" (the depth test) and no "invalid pattern capture". */
+static int rest_first_byte(pattern_state *ps, const char *rest) {
+  if (*rest != ')') return ps->depth < PATTERN_MAX_DEPTH ? pattern_first_byte(rest) : -1;
+  if (ps->depth + 1 >= PATTERN_MAX_DEPTH) return -1;
+  for (int i = ps->captures - 1; i >= 0; i--)
+    if (ps->capture[i].length == CAPTURE_OPEN) return pattern_first_byte(rest + 1);
+  return -1;
+}
+
 /* item* : the longest run first, then shorter ones. */
 static const char *match_greedy(pattern_state *ps, const char *s, const char *p, const char *ep) {
   ptrdiff_t count = 0;
@@ -227,20 +252,28 @@ static const char *match_greedy(pattern_state *ps, const char *s, const char *p,
     count++;
     pattern_step(ps);
   }
+  int next = rest_first_byte(ps, ep + 1);
   for (;; count--) {
-    const char *end = match_here(ps, s + count, ep + 1);
-    if (end != NULL) return end;
+    if (next < 0 || (s + count < ps->subject_end && (unsigned char)s[count] == next)) {
+      const char *end = match_here(ps, s + count, ep + 1);
+      if (end != NULL) return end;
+    }
     if (count == 0) return NULL;
+    pattern_step(ps);
   }
 }
 
 /* item- : the shortest run first, then longer ones. */
 static const char *match_lazy(pattern_state *ps, const char *s, const char *p, const char *ep) {
+  int next = rest_first_byte(ps, ep + 1);
   for (;;) {
-    const char *end = match_here(ps, s, ep + 1);
-    if (end != NULL) return end;
+    if (next < 0 || (s < ps->subject_end && (unsigned char)*s == next)) {
+      const char *end = match_here(ps, s, ep + 1);
+      if (end != NULL) return end;
+    }
     if (s < ps->subject_end && item_has((unsigned char)*s, p, ep)) s++;
     else return NULL;
+    pattern_step(ps);
   }
 }
 
@@ -389,6 +422,21 @@ static int has_pattern_character(const char *p, size_t length) {
   return 0;
 }
 
+/* The first occurrence of the needle in the haystack. Short needles: memchr for the first byte
+   and memcmp, at most 32 bytes compared per candidate; longer ones: memmem, linear in glibc. */
+static const char *plain_find(const char *haystack, size_t length, const char *needle, size_t needle_length) {
+  if (needle_length == 0) return haystack;
+  if (needle_length > length) return NULL;
+  if (needle_length > 32) return memmem(haystack, length, needle, needle_length);
+  const char *last = haystack + (length - needle_length);  /* the last candidate start */
+  for (const char *s = haystack; s <= last; s++) {
+    s = memchr(s, (unsigned char)needle[0], (size_t)(last - s) + 1);
+    if (s == NULL) return NULL;
+    if (memcmp(s + 1, needle + 1, needle_length - 1) == 0) return s;
+  }
+  return NULL;
+}
+
 static int find_or_match(lua_State *L, int find) {
   size_t length, pattern_length;
   const char *subject = luaL_checklstring(L, 1, &length);
@@ -402,7 +450,7 @@ static int find_or_match(lua_State *L, int find) {
   const char *s = subject + start;
 
   if (find && (lua_toboolean(L, 4) || !has_pattern_character(pattern, pattern_length))) {
-    const char *q = pattern_length == 0 ? s : memmem(s, length - (size_t)start, pattern, pattern_length);
+    const char *q = plain_find(s, length - (size_t)start, pattern, pattern_length);
     pattern_charge_bytes(&ps, (size_t)((q ? q + pattern_length : ps.subject_end) - s));
     pattern_settle(&ps);
     if (q == NULL) { lua_pushnil(L); return 1; }
@@ -478,9 +526,22 @@ static int caret_string_gmatch(lua_State *L) {
 
 /* ---- gsub ---- */
 
+/* Appends bytes to the buffer with memcpy (luaL_addlstring adds them one at a time), a chunk of
+   LUAL_BUFFERSIZE at most between flushes, and charges the copying. */
 static void gsub_add(pattern_state *ps, luaL_Buffer *b, const char *s, size_t length) {
   pattern_charge_bytes(ps, length);
-  luaL_addlstring(b, s, length);
+  while (length > 0) {
+    size_t room = (size_t)(b->buffer + LUAL_BUFFERSIZE - b->p);
+    if (room == 0) {
+      luaL_prepbuffer(b);  /* flushes the full buffer onto the stack */
+      continue;
+    }
+    size_t n = length < room ? length : room;
+    memcpy(b->p, s, n);
+    b->p += n;
+    s += n;
+    length -= n;
+  }
 }
 
 /* Appends the replacement string (argument 3) for the match s..e: %0-%9 are captures, '%' before
@@ -488,11 +549,10 @@ static void gsub_add(pattern_state *ps, luaL_Buffer *b, const char *s, size_t le
 static void gsub_add_string(pattern_state *ps, luaL_Buffer *b, const char *s, const char *e) {
   size_t length;
   const char *r = lua_tolstring(ps->L, 3, &length);
-  size_t run = 0;
+  const char *run = r;  /* start of the bytes not yet added */
   for (size_t i = 0; i < length; i++) {
-    if (r[i] != '%') { run++; continue; }
-    gsub_add(ps, b, r + i - run, run);
-    run = 0;
+    if (r[i] != '%') continue;
+    gsub_add(ps, b, run, (size_t)(r + i - run));
     i++;  /* r[length] is the string's terminating NUL: a trailing '%' inserts it */
     int c = (unsigned char)r[i];
     if (!is_digit(c)) {
@@ -503,8 +563,9 @@ static void gsub_add_string(pattern_state *ps, luaL_Buffer *b, const char *s, co
       push_capture(ps, c - '1', s, e);
       luaL_addvalue(b);
     }
+    run = r + i + 1;
   }
-  gsub_add(ps, b, r + length - run, run);
+  if (run < r + length) gsub_add(ps, b, run, (size_t)(r + length - run));
 }
 
 /* Appends the replacement for the match s..e. */
@@ -528,10 +589,10 @@ static void gsub_add_replacement(pattern_state *ps, luaL_Buffer *b, const char *
   pattern_check_limits(ps);
   if (!lua_toboolean(L, -1)) {
     lua_pop(L, 1);
-    lua_pushlstring(L, s, (size_t)(e - s));  /* nil or false: keep the match */
-  } else if (!lua_isstring(L, -1)) {
-    luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
+    gsub_add(ps, b, s, (size_t)(e - s));  /* nil or false: keep the match */
+    return;
   }
+  if (!lua_isstring(L, -1)) luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
   pattern_charge_bytes(ps, lua_objlen(L, -1));
   luaL_addvalue(b);
 }
@@ -557,24 +618,25 @@ static int caret_string_gsub(lua_State *L) {
   pattern_init(&ps, L, subject, length);
   luaL_Buffer b;
   luaL_buffinit(L, &b);
-  const char *s = subject;
+  /* Subject bytes between matches are copied in runs: `copied` is where the next run starts. */
+  const char *s = subject, *copied = subject;
   int count = 0;
   while (count < limit) {
-    const char *q = pattern_next_start(&ps, s, first);
-    if (q == NULL) break;  /* no match before the end, nor at it: the rest is copied below */
-    gsub_add(&ps, &b, s, (size_t)(q - s));
-    s = q;
+    s = pattern_next_start(&ps, s, first);
+    if (s == NULL) break;  /* no match before the end, nor at it */
     const char *e = match_at(&ps, s, pattern);
     if (e != NULL) {
       count++;
+      gsub_add(&ps, &b, copied, (size_t)(s - copied));
       gsub_add_replacement(&ps, &b, s, e, type);
+      copied = e > s ? e : s;  /* after an empty match the byte at s is copied next */
     }
     if (e != NULL && e > s) s = e;
-    else if (s < ps.subject_end) { pattern_step(&ps); luaL_addchar(&b, *s++); }
+    else if (s < ps.subject_end) s++;
     else break;
     if (anchored) break;
   }
-  gsub_add(&ps, &b, s, (size_t)(ps.subject_end - s));
+  gsub_add(&ps, &b, copied, (size_t)(ps.subject_end - copied));
   pattern_settle(&ps);
   luaL_pushresult(&b);
   lua_pushinteger(L, count);
