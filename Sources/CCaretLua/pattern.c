@@ -245,13 +245,62 @@ static int rest_first_byte(pattern_state *ps, const char *rest) {
   return -1;
 }
 
+/* The end of the run of bytes from q (before stop) that match the single-character item p..ep
+   (want 1) or that do not (want 0), with the item decoded once instead of for every byte. */
+static const unsigned char *scan_item(const unsigned char *q, const unsigned char *stop, const char *p,
+                                      const char *ep, int want) {
+  int literal = (unsigned char)p[0], mask = 0, negated = 0;
+  switch (*p) {
+  case '.':
+    return want ? stop : q;
+  case '[':
+    while (q < stop && set_has(*q, p, ep - 1) == want) q++;
+    return q;
+  case '%':
+    literal = (unsigned char)p[1];
+    negated = !(literal & 0x20);
+    switch (literal | 0x20) {
+    case 'a': mask = CHAR_ALPHA; break;
+    case 'c': mask = CHAR_CNTRL; break;
+    case 'd': mask = CHAR_DIGIT; break;
+    case 'l': mask = CHAR_LOWER; break;
+    case 'p': mask = CHAR_PUNCT; break;
+    case 's': mask = CHAR_SPACE; break;
+    case 'u': mask = CHAR_UPPER; break;
+    case 'w': mask = CHAR_ALPHA | CHAR_DIGIT; break;
+    case 'x': mask = CHAR_XDIGIT; break;
+    case 'z': literal = 0; break;
+    default: negated = 0; break;  /* an escaped character stands for itself */
+    }
+    break;
+  default:
+    break;
+  }
+  if (mask != 0) {
+    while (q < stop && (((char_classes[*q] & mask) != 0) != negated) == want) q++;
+  } else {
+    while (q < stop && ((*q == literal) != negated) == want) q++;
+  }
+  return q;
+}
+
+/* Scans from s while bytes match the item (want 1) or do not (want 0), a step per byte, in slices
+   so that a long subject still reaches a limit check between them. Returns where it stopped. */
+static const char *scan_run(pattern_state *ps, const char *s, const char *p, const char *ep, int want) {
+  const unsigned char *q = (const unsigned char *)s, *end = (const unsigned char *)ps->subject_end;
+  while (q < end) {
+    const unsigned char *stop = end - q > 65536 ? q + 65536 : end;
+    const unsigned char *r = scan_item(q, stop, p, ep, want);
+    pattern_charge(ps, (size_t)(r - q));
+    q = r;
+    if (r < stop) break;
+  }
+  return (const char *)q;
+}
+
 /* item* : the longest run first, then shorter ones. */
 static const char *match_greedy(pattern_state *ps, const char *s, const char *p, const char *ep) {
-  ptrdiff_t count = 0;
-  while (s + count < ps->subject_end && item_has((unsigned char)s[count], p, ep)) {
-    count++;
-    pattern_step(ps);
-  }
+  ptrdiff_t count = scan_run(ps, s, p, ep, 1) - s;
   int next = rest_first_byte(ps, ep + 1);
   for (;; count--) {
     if (next < 0 || (s + count < ps->subject_end && (unsigned char)s[count] == next)) {
@@ -364,20 +413,46 @@ static const char *match_at(pattern_state *ps, const char *s, const char *p) {
 }
 
 /* The byte every match must start with when the pattern begins with a plain character that is not
-   optional, else -1. Start positions without it are skipped with memchr: the matcher would fail
-   there at once, and a plain character can raise no error. */
+   optional, else -1. A plain character can raise no error. */
 static int pattern_first_byte(const char *p) {
   if (strchr("()%[.$", *p) != NULL) return -1;  /* also the empty pattern (the NUL) */
   if (p[1] == '*' || p[1] == '?' || p[1] == '-') return -1;
   return (unsigned char)*p;
 }
 
-/* The next start position from s that can match, or NULL when none can before the end. */
-static const char *pattern_next_start(pattern_state *ps, const char *s, int first) {
-  if (first < 0) return s;
-  const char *q = memchr(s, first, (size_t)(ps->subject_end - s));
-  pattern_charge_bytes(ps, (size_t)((q ? q : ps->subject_end) - s));
-  return q;
+/* What every match must start with, so that start positions where the matcher would fail at once
+   are skipped: a plain byte (found with memchr) or a class or set that is not optional (found by
+   scanning). */
+typedef struct start_filter {
+  int byte;                        /* the plain byte, or -1 */
+  const char *item, *item_end;     /* the class or set, or NULL */
+} start_filter;
+
+/* Decoding a first class or set raises what LuaJIT's first match attempt would raise (a malformed
+   item), so call this only where that attempt is certain to come next. */
+static void start_filter_init(pattern_state *ps, start_filter *f, const char *p, int anchored) {
+  f->byte = -1;
+  f->item = f->item_end = NULL;
+  if (anchored) return;
+  f->byte = pattern_first_byte(p);
+  if (f->byte >= 0) return;
+  if (*p == '[' || (*p == '%' && p[1] != 'b' && p[1] != 'f' && !is_digit((unsigned char)p[1]))) {
+    const char *ep = item_end(ps, p);
+    if (*ep != '*' && *ep != '?' && *ep != '-') { f->item = p; f->item_end = ep; }
+  }
+}
+
+/* The next start position from s that can match, or NULL when none can before the end (nor at
+   it: the first item needs a byte). */
+static const char *pattern_next_start(pattern_state *ps, const char *s, const start_filter *f) {
+  if (f->byte >= 0) {
+    const char *q = memchr(s, f->byte, (size_t)(ps->subject_end - s));
+    pattern_charge_bytes(ps, (size_t)((q ? q : ps->subject_end) - s));
+    return q;
+  }
+  if (f->item == NULL) return s;
+  const char *q = scan_run(ps, s, f->item, f->item_end, 0);
+  return q < ps->subject_end ? q : NULL;
 }
 
 /* ---- results ---- */
@@ -461,9 +536,10 @@ static int find_or_match(lua_State *L, int find) {
 
   int anchored = *pattern == '^';
   if (anchored) pattern++;
-  int first = anchored ? -1 : pattern_first_byte(pattern);
+  start_filter filter;
+  start_filter_init(&ps, &filter, pattern, anchored);
   for (;;) {
-    s = pattern_next_start(&ps, s, first);
+    s = pattern_next_start(&ps, s, &filter);
     if (s == NULL) break;
     const char *e = match_at(&ps, s, pattern);
     if (e != NULL) {
@@ -495,9 +571,10 @@ static int caret_gmatch_next(lua_State *L) {
   pattern_state ps;
   pattern_init(&ps, L, subject, length);
   if (offset > (lua_Number)length) return 0;
-  int first = pattern_first_byte(pattern);
+  start_filter filter;
+  start_filter_init(&ps, &filter, pattern, 0);
   for (const char *s = subject + (size_t)offset;; s++) {
-    s = pattern_next_start(&ps, s, first);
+    s = pattern_next_start(&ps, s, &filter);
     if (s == NULL) break;
     const char *e = match_at(&ps, s, pattern);
     if (e != NULL) {
@@ -613,16 +690,17 @@ static int caret_string_gsub(lua_State *L) {
   }
   int anchored = *pattern == '^';
   if (anchored) pattern++;
-  int first = anchored ? -1 : pattern_first_byte(pattern);
   pattern_state ps;
   pattern_init(&ps, L, subject, length);
+  start_filter filter = { -1, NULL, NULL };
+  if (limit > 0) start_filter_init(&ps, &filter, pattern, anchored);  /* an attempt will come */
   luaL_Buffer b;
   luaL_buffinit(L, &b);
   /* Subject bytes between matches are copied in runs: `copied` is where the next run starts. */
   const char *s = subject, *copied = subject;
   int count = 0;
   while (count < limit) {
-    s = pattern_next_start(&ps, s, first);
+    s = pattern_next_start(&ps, s, &filter);
     if (s == NULL) break;  /* no match before the end, nor at it */
     const char *e = match_at(&ps, s, pattern);
     if (e != NULL) {

@@ -168,6 +168,13 @@ extension LuaPatternTests {
         (#"string.gsub("a", "a", "%2")"#, #"error: invalid capture index"#),
         (#"string.gsub("a", "(a)", "%2")"#, #"error: invalid capture index"#),
         (#"string.gsub("a", "(a", "%1")"#, #"error: unfinished capture"#),
+        // A malformed first item is reported only if a match is attempted (gsub with n <= 0 attempts none)
+        (#"string.gsub("abc", "%", "x", 0)"#, #""abc", 0"#),
+        (#"string.gsub("abc", "[a", "x", -1)"#, #""abc", 0"#),
+        (#"string.find("", "[a")"#, #"error: malformed pattern (missing ']')"#),
+        (#"string.gmatch("", "[a")()"#, #"error: malformed pattern (missing ']')"#),
+        (##"string.gsub("a1b22c", "[%d]+", "#")"##, ##""a#b#c", 2"##),
+        (#"string.find("abc  ", "%s*$")"#, #"4, 5"#),
         (#"string.find(("a"):rep(300), ("a?"):rep(199))"#, #"1, 199"#),
         (#"string.find(("a"):rep(300), ("a?"):rep(200))"#, #"error: pattern too complex"#),
         // Depth 200 with the shortcuts that skip matcher calls: still raised exactly where LuaJIT raises
