@@ -3,8 +3,8 @@
 //
 // LuaJIT's own matcher backtracks in C where no count hook fires, so a pattern such as
 // ".-.-.-.-.-.-.-.-.-.-b" on a 60-byte subject runs for minutes past any time or instruction
-// limit. This matcher counts its steps (one per pattern item tried, character scanned or
-// backtrack, and one per 64 bytes of bulk scanning or copying), charges them to the script's
+// limit. This matcher counts its steps (one per pattern item tried, byte scanned or backtrack,
+// and one per 64 bytes searched with memchr or copied), charges them to the script's
 // instruction count and checks the limits every PATTERN_CHECK_INTERVAL steps, raising the
 // sticky limit error as the count hook does. Its recursion is bounded by PATTERN_MAX_DEPTH
 // nested items ("pattern too complex"), exactly where LuaJIT's is.
