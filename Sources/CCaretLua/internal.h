@@ -7,6 +7,8 @@ static inline int lua_absindex_compat(lua_State *L, int i) {
   return (i > 0 || i <= LUA_REGISTRYINDEX) ? i : lua_gettop(L) + i + 1;
 }
 
+/* Raises the limit error of ctx->tripped (which must be set); never returns. */
+int caret_lua_raise_tripped(lua_State *L, caret_lua_ctx *ctx);
 /* Raises the sticky limit error if a limit has tripped (used after anything that catches errors). */
 void caret_lua_reraise_if_tripped(lua_State *L);
 /* Whether C code may recurse deeper into Lua on this thread's stack. */
@@ -15,6 +17,9 @@ int caret_lua_check_c_stack(lua_State *L);
 void caret_lua_open_deterministic_pairs(lua_State *L);
 /* Deterministic tostring and string.format("%s") (tostring.c). */
 void caret_lua_open_deterministic_tostring(lua_State *L);
+/* Caret's limit-aware string.find/match/gmatch/gsub (pattern.c), in the global string table and
+   in the string metatable's private copy of it. */
+void caret_lua_open_patterns(lua_State *L);
 /* Virtual os.time/os.clock/os.date (os.c). Leaves the os table on the stack. */
 void caret_lua_push_virtual_os(lua_State *L);
 #endif

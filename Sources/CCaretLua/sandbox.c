@@ -140,27 +140,6 @@ static int caret_print(lua_State *L) {
   return 0;
 }
 
-/* string.gsub with a callback recurses on the C stack with an 8 KiB buffer per level, so deep
-   recursion through it crashes LuaJIT before its Lua stack check fires. This wrapper checks the
-   arguments (so errors still name 'gsub') and the C stack depth, then calls the original (upvalue 1). */
-static int caret_gsub(lua_State *L) {
-  luaL_checkstring(L, 1);
-  luaL_checkstring(L, 2);
-  int t = lua_type(L, 3);
-  luaL_argcheck(L, t == LUA_TNUMBER || t == LUA_TSTRING || t == LUA_TTABLE || t == LUA_TFUNCTION, 3,
-                "string/function/table expected");
-  luaL_optinteger(L, 4, 0);
-  if (!caret_lua_check_c_stack(L)) {
-    lua_pushliteral(L, "C stack overflow (string.gsub nested too deeply)");
-    return lua_error(L);
-  }
-  int n = lua_gettop(L);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, n, LUA_MULTRET);
-  return lua_gettop(L);
-}
-
 static int caret_check_limits(lua_State *L) {
   caret_lua_reraise_if_tripped(L);
   return lua_gettop(L);
@@ -308,9 +287,6 @@ static int caret_setup_sandbox(lua_State *L) {
   int string_lib = lua_gettop(L);
   push_blocked_function(L, "string.dump");
   lua_setfield(L, string_lib, "dump");
-  lua_getfield(L, string_lib, "gsub");
-  lua_pushcclosure(L, caret_gsub, 1);
-  lua_setfield(L, string_lib, "gsub");
   lua_pushliteral(L, "");
   lua_getmetatable(L, -1);
   int string_mt = lua_gettop(L);
@@ -325,6 +301,8 @@ static int caret_setup_sandbox(lua_State *L) {
   lua_pushliteral(L, "the string metatable is protected");
   lua_setfield(L, string_mt, "__metatable");
   lua_settop(L, 0);
+  /* find/match/gmatch/gsub that honour the limits, in both the string table and the private copy */
+  caret_lua_open_patterns(L);
 
   /* Allow-list: collect the other globals first (no table writes while traversing), then remove. */
   lua_newtable(L);

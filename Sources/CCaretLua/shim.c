@@ -50,7 +50,7 @@ caret_lua_ctx *caret_lua_context(lua_State *L) {
 
 /* Raises the sticky limit error. The host turns ctx->tripped into the Swift error, so the
    message only has to be clear to anyone who sees it from Lua. */
-static int caret_raise_tripped(lua_State *L, caret_lua_ctx *ctx) {
+int caret_lua_raise_tripped(lua_State *L, caret_lua_ctx *ctx) {
   switch (ctx->tripped) {
   case CARET_LIMIT_INSTRUCTIONS: lua_pushliteral(L, "instruction limit exceeded"); break;
   case CARET_LIMIT_TIMEOUT: lua_pushliteral(L, "time limit exceeded"); break;
@@ -125,7 +125,7 @@ static int caret_trampoline(lua_State *L) {
     if (ctx->pending_events > 0 && ctx->in_host == 0) caret_deliver_events(L, ctx);
     return n;
   }
-  if (ctx->tripped != CARET_LIMIT_NONE) return caret_raise_tripped(L, ctx);
+  if (ctx->tripped != CARET_LIMIT_NONE) return caret_lua_raise_tripped(L, ctx);
   if (n == CARET_LUA_ERROR) {
     luaL_where(L, 1);
     lua_insert(L, -2);
@@ -142,16 +142,16 @@ void caret_lua_push_host_function(lua_State *L, void *function) {
 static void caret_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   caret_lua_ctx *ctx = caret_lua_context(L);
-  if (ctx->tripped != CARET_LIMIT_NONE) { caret_raise_tripped(L, ctx); return; }
+  if (ctx->tripped != CARET_LIMIT_NONE) { caret_lua_raise_tripped(L, ctx); return; }
   ctx->instructions += (uint64_t)ctx->hook_interval;
   if (ctx->instruction_limit && ctx->instructions >= ctx->instruction_limit) {
     ctx->tripped = CARET_LIMIT_INSTRUCTIONS;
-    caret_raise_tripped(L, ctx);
+    caret_lua_raise_tripped(L, ctx);
     return;
   }
   if (ctx->deadline_ns && caret_lua_now_ns() >= ctx->deadline_ns) {
     ctx->tripped = CARET_LIMIT_TIMEOUT;
-    caret_raise_tripped(L, ctx);
+    caret_lua_raise_tripped(L, ctx);
   }
 }
 
@@ -496,7 +496,7 @@ void caret_lua_push_object(lua_State *L, void *object, uint32_t type_id, int met
 
 void caret_lua_reraise_if_tripped(lua_State *L) {
   caret_lua_ctx *ctx = caret_lua_context(L);
-  if (ctx->tripped != CARET_LIMIT_NONE) caret_raise_tripped(L, ctx);
+  if (ctx->tripped != CARET_LIMIT_NONE) caret_lua_raise_tripped(L, ctx);
 }
 
 int caret_lua_noop(lua_State *L) {

@@ -83,6 +83,7 @@ import Testing
         case .boolean: "true"
         case .array: "{}"
         case .integer, .number: "0"
+        case .oneOf(let types): types.first.map { placeholder(LuaParameter(parameter.name, $0)) } ?? "nil"
         }
     }
 
