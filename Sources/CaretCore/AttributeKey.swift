@@ -4,6 +4,12 @@
 public enum AttributeKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     case bold, italic, underline, strikethrough, code
     case fontSize, fontFamily, foregroundColor, backgroundColor, link
+    /// Paragraph attributes: each covers whole paragraphs (every character from a paragraph's
+    /// start through its line break), as Foundation's `presentationIntent` and UIKit's
+    /// `NSParagraphStyle` do. `heading` is a level 1–6; `listStyle` is "bullet" or "ordered" and
+    /// `listLevel` its nesting depth from 1; `blockQuote` and `codeBlock` are true or absent;
+    /// `alignment` is "left", "center", "right" or "justified" (absent: natural).
+    case heading, listStyle, listLevel, blockQuote, codeBlock, alignment
     /// A script-defined key. Its name is never one of the built-in names.
     case custom(String)
 
@@ -11,7 +17,11 @@ public enum AttributeKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     public static let builtIn: [AttributeKey] = [
         .bold, .italic, .underline, .strikethrough, .code,
         .fontSize, .fontFamily, .foregroundColor, .backgroundColor, .link,
+        .heading, .listStyle, .listLevel, .blockQuote, .codeBlock, .alignment,
     ]
+
+    /// The keys that cover whole paragraphs.
+    public static let paragraphKeys: [AttributeKey] = [.heading, .listStyle, .listLevel, .blockQuote, .codeBlock, .alignment]
 
     /// The five boolean traits a toolbar toggles.
     public static let traits: [AttributeKey] = [.bold, .italic, .underline, .strikethrough, .code]
@@ -29,6 +39,12 @@ public enum AttributeKey: Hashable, Comparable, Sendable, CustomStringConvertibl
         case .foregroundColor: "foregroundColor"
         case .backgroundColor: "backgroundColor"
         case .link: "link"
+        case .heading: "heading"
+        case .listStyle: "listStyle"
+        case .listLevel: "listLevel"
+        case .blockQuote: "blockQuote"
+        case .codeBlock: "codeBlock"
+        case .alignment: "alignment"
         case .custom(let name): name
         }
     }
@@ -50,6 +66,14 @@ public enum AttributeKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     public var isTrait: Bool {
         switch self {
         case .bold, .italic, .underline, .strikethrough, .code: true
+        default: false
+        }
+    }
+
+    /// Whether the key is a paragraph attribute (covers whole paragraphs).
+    public var isParagraph: Bool {
+        switch self {
+        case .heading, .listStyle, .listLevel, .blockQuote, .codeBlock, .alignment: true
         default: false
         }
     }

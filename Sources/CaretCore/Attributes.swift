@@ -158,6 +158,23 @@ public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible 
                 throw AttributeError(key: key, message: "expected a colour '#rrggbb' or '#rrggbbaa', got \(value)")
             }
             return .string(color)
+        case .blockQuote, .codeBlock:
+            guard case .bool(let on) = value else {
+                throw AttributeError(key: key, message: "expected a boolean, got \(value.kindName)")
+            }
+            return on ? value : nil
+        case .heading, .listLevel:
+            let range = key == .heading ? 1...6 : 1...16
+            guard case .number(let n) = value, let level = Int(exactly: n), range.contains(level) else {
+                throw AttributeError(key: key, message: "expected an integer level in \(range.lowerBound)...\(range.upperBound), got \(value)")
+            }
+            return value
+        case .listStyle, .alignment:
+            let allowed = key == .listStyle ? ["bullet", "ordered"] : ["left", "center", "right", "justified"]
+            guard case .string(let s) = value, allowed.contains(s) else {
+                throw AttributeError(key: key, message: "expected one of \(allowed.joined(separator: ", ")), got \(value)")
+            }
+            return value
         case .custom(let name):
             guard !name.isEmpty else { throw AttributeError(key: key, message: "custom key must have a name") }
             return value

@@ -139,7 +139,7 @@ extension Editor {
     func removeFormatting() throws {
         func plain(_ attributes: Attributes) -> Attributes {
             var result = attributes
-            for key in AttributeKey.builtIn where key != .link { result.remove(key) }
+            for key in AttributeKey.builtIn where key != .link && !key.isParagraph { result.remove(key) }
             return result
         }
         try restyle(plain)
