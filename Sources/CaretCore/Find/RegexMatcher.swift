@@ -1,0 +1,388 @@
+/// Finds the non-overlapping matches of a `RegexProgram` in UTF-8 text, left to right, in one pass
+/// that never backtracks: a thread simulation (Pike VM) over Unicode scalars whose work is
+/// O(scalars × program size) for the whole pass, however many matches it reports.
+///
+/// **Priority.** Threads at a position are kept in priority order and each instruction is visited
+/// at most once per position, by the first thread to reach it; later arrivals would do the same
+/// from there and lose to it. A thread that reaches `match` wins over every thread below it, which
+/// stop; threads above it go on and may still win with a later end. This gives leftmost-first
+/// matches (Perl-style greedy/lazy preferences) without backtracking.
+///
+/// **Clusters.** Threads start only at grapheme-cluster boundaries and `match` succeeds only at
+/// one, so no match starts or ends inside a cluster (`GraphemeBreakState` follows the pass).
+///
+/// **All matches in one pass.** Each search for the next match is a *generation*. Once generation
+/// g has a candidate match, the search after it (g + 1) starts at once at the candidate's end,
+/// running beside g, instead of rereading the text once g is settled; if g finds a better match,
+/// g + 1 and later are dropped and restarted at the new end. A thread of a later generation that
+/// reaches an instruction an earlier generation's thread holds is dropped too: either they both
+/// fail, or the earlier one matches, which restarts the later generation anyway. So all
+/// generations together keep at most one thread per instruction.
+///
+/// **Interruption.** Each step charges the work limit with the number of threads it moved, so a
+/// deadline stops even a large search by throwing `WorkLimit.Exceeded`.
+final class RegexMatcher {
+    let program: RegexProgram
+    let info: RegexScalarInfo
+    private let instructions: UnsafeMutablePointer<RegexInstruction>
+    private let classASCII: UnsafeMutablePointer<UInt64>
+    private let firstBytes: UnsafeMutablePointer<Bool>
+    /// The step at which each instruction was last visited.
+    private let marks: UnsafeMutablePointer<UInt32>
+    private var stamp: UInt32 = 0
+    /// Depth-first work: an instruction to explore (`slot < 0`) or a slot value to restore.
+    private let stack: UnsafeMutablePointer<(pc: Int32, slot: Int32, value: Int)>
+    /// The slots of the thread being followed.
+    private let scratch: UnsafeMutablePointer<Int>
+    private let lists: (RegexThreadList, RegexThreadList)
+    private let slotCount: Int
+
+    /// The text of the current run.
+    private var text: UnsafePointer<UInt8>
+    private var textCount = 0
+    private var anchor: Int?
+    /// The searches under way: every one but the last has a candidate match (`end >= 0`).
+    private var generations: [Generation] = []
+    /// The candidate's slots for each generation, `slotCount` apiece.
+    private var generationSlots: [Int] = []
+    /// Generations before `head` are reported; the id of `generations[i]` is `idBase + i`.
+    private var head = 0
+    private var idBase = 0
+
+    private struct Generation {
+        /// The first position where this search may start a match.
+        var startFrom: Int
+        /// The end of its candidate match, or -1.
+        var end = -1
+    }
+
+    /// A position of the pass: its byte offset, the scalars on either side and whether it is a
+    /// grapheme-cluster boundary.
+    private struct Position {
+        var offset: Int
+        var previous: UInt32
+        var current: UInt32
+        var isBoundary: Bool
+    }
+
+    /// The scalar value used for "no scalar" before the start and after the end.
+    private static let none = UInt32.max
+
+    init(program: RegexProgram, info: RegexScalarInfo) {
+        self.program = program
+        self.info = info
+        let count = max(1, program.instructions.count)
+        let instructions = UnsafeMutablePointer<RegexInstruction>.allocate(capacity: count)
+        program.instructions.withUnsafeBufferPointer { instructions.initialize(from: $0.baseAddress!, count: $0.count) }
+        self.instructions = instructions
+        let classASCII = UnsafeMutablePointer<UInt64>.allocate(capacity: max(1, program.classASCII.count))
+        program.classASCII.withUnsafeBufferPointer { if let base = $0.baseAddress { classASCII.initialize(from: base, count: $0.count) } }
+        self.classASCII = classASCII
+        let firstBytes = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        program.firstBytes.withUnsafeBufferPointer { firstBytes.initialize(from: $0.baseAddress!, count: 256) }
+        self.firstBytes = firstBytes
+        marks = .allocate(capacity: count)
+        marks.initialize(repeating: 0, count: count)
+        stack = .allocate(capacity: count + 1)
+        slotCount = program.slotCount
+        scratch = .allocate(capacity: slotCount)
+        lists = (RegexThreadList(capacity: count, slotCount: slotCount), RegexThreadList(capacity: count, slotCount: slotCount))
+        text = UnsafeRawPointer(firstBytes).assumingMemoryBound(to: UInt8.self)  // set by each run
+    }
+
+    deinit {
+        instructions.deallocate()
+        classASCII.deallocate()
+        firstBytes.deallocate()
+        marks.deallocate()
+        stack.deallocate()
+        scratch.deallocate()
+        lists.0.deallocate()
+        lists.1.deallocate()
+    }
+
+    /// Calls `body` with each non-empty match of the program in `buffer` (valid UTF-8), in order:
+    /// its start and end byte offsets and its slots (slot 0 is the start; see `RegexProgram`). An
+    /// empty match is not reported, and the next search starts after the cluster it stands before.
+    /// `body` returns false to stop. With `anchor`, only a match starting at that byte offset (a
+    /// grapheme-cluster boundary) is looked for.
+    /// - Throws: `WorkLimit.Exceeded` when `workLimit` says to stop.
+    /// - Complexity: O(n × m) for n scalars read and a program of m instructions.
+    func run(
+        _ buffer: UnsafeBufferPointer<UInt8>, anchor: Int? = nil, workLimit: WorkLimit?,
+        _ body: (_ start: Int, _ end: Int, _ slots: UnsafeBufferPointer<Int>) -> Bool
+    ) throws(WorkLimit.Exceeded) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+        text = base
+        textCount = buffer.count
+        self.anchor = anchor
+        let start = anchor ?? 0
+        generations = [Generation(startFrom: start)]
+        generationSlots = [Int](repeating: -1, count: slotCount)
+        head = 0
+        idBase = 0
+        var current = lists.0
+        var next = lists.1
+        current.count = 0
+        var grapheme = GraphemeBreakState()
+        var properties = GraphemePropertyCache()
+        var length = 0
+        var here = Position(offset: start, previous: scalar(before: start), current: Self.none, isBoundary: true)
+        load(&here, &length, &grapheme, &properties)
+        here.isBoundary = true  // the start of the text, or a boundary the caller vouches for
+        beginStep()
+        inject(into: &current, at: here)
+        while true {
+            guard commit(current, body) else { return }
+            if current.count == 0 {
+                if anchor != nil || here.offset >= textCount { break }
+                if program.canSkip && head == generations.count - 1 {
+                    // Nothing under way: skip scalars that cannot start a non-empty match.
+                    var skipped = 0
+                    repeat {
+                        advance(&here, &length, &grapheme, &properties)
+                        skipped &+= 1
+                    } while here.offset < textCount && !firstBytes[Int(text[here.offset])]
+                    try workLimit.charge(skipped)
+                    if here.offset >= textCount { break }
+                    beginStep()
+                    inject(into: &current, at: here)
+                    continue
+                }
+            }
+            if here.offset >= textCount { break }
+            let scalar = here.current
+            advance(&here, &length, &grapheme, &properties)
+            beginStep()
+            next.count = 0
+            var index = 0
+            while index < current.count {
+                let pc = Int(current.pcs[index])
+                if accepts(instructions[pc], scalar),
+                   follow(pc &+ 1, generation: current.generations[index], slots: current.slots(of: index), into: &next, at: here) {
+                    break  // a match: the threads below it lose
+                }
+                index &+= 1
+            }
+            inject(into: &next, at: here)
+            try workLimit.charge(current.count &+ 1)
+            swap(&current, &next)
+        }
+        current.count = 0  // threads still waiting for a scalar at the end of the text fail
+        _ = commit(current, body)
+    }
+
+    // MARK: - Steps
+
+    /// Starts the closure of a new position: no instruction visited yet.
+    @inline(__always)
+    private func beginStep() {
+        stamp &+= 1
+        if stamp == 0 {
+            marks.update(repeating: 0, count: max(1, program.instructions.count))
+            stamp = 1
+        }
+    }
+
+    /// Starts a thread of the last generation at `here` when it may start a match there.
+    @inline(__always)
+    private func inject(into list: inout RegexThreadList, at here: Position) {
+        let last = generations.count - 1
+        guard generations[last].end < 0, here.isBoundary, here.offset >= generations[last].startFrom else { return }
+        if let anchor, here.offset != anchor { return }
+        scratch.update(repeating: -1, count: slotCount)
+        scratch[0] = here.offset
+        _ = follow(0, generation: idBase + last, slots: scratch, into: &list, at: here)
+    }
+
+    /// Whether the consuming instruction accepts `scalar`.
+    @inline(__always)
+    private func accepts(_ instruction: RegexInstruction, _ scalar: UInt32) -> Bool {
+        switch instruction.operation {
+        case .scalar: return scalar == UInt32(truncatingIfNeeded: instruction.x)
+        case .foldedScalar: return info.fold(scalar) == UInt32(truncatingIfNeeded: instruction.x)
+        case .scalarClass:
+            let index = Int(instruction.x)
+            if scalar < 0x80 {
+                return classASCII[2 &* index &+ Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0
+            }
+            return program.classes[index].contains(scalar, caseInsensitive: program.caseInsensitive, info: info)
+        default: return false
+        }
+    }
+
+    /// Follows a thread from `pc` through every instruction that consumes nothing, adding a thread
+    /// to `list` at each consuming instruction reached first, in priority order. Returns true when
+    /// it reached a match (recorded for its generation; the caller drops the threads below).
+    private func follow(
+        _ start: Int, generation: Int, slots: UnsafeMutablePointer<Int>, into list: inout RegexThreadList, at here: Position
+    ) -> Bool {
+        if slots != scratch { scratch.update(from: slots, count: slotCount) }
+        var depth = 1
+        stack[0] = (Int32(truncatingIfNeeded: start), -1, 0)
+        while depth > 0 {
+            depth &-= 1
+            let entry = stack[depth]
+            if entry.slot >= 0 {
+                scratch[Int(entry.slot)] = entry.value
+                continue
+            }
+            var pc = Int(entry.pc)
+            while marks[pc] != stamp {
+                marks[pc] = stamp
+                let instruction = instructions[pc]
+                switch instruction.operation {
+                case .scalar, .foldedScalar, .scalarClass:
+                    list.append(pc: pc, generation: generation, slots: scratch)
+                case .jump:
+                    pc = Int(instruction.x)
+                    continue
+                case .split:
+                    stack[depth] = (instruction.y, -1, 0)
+                    depth &+= 1
+                    pc = Int(instruction.x)
+                    continue
+                case .save:
+                    let slot = Int(instruction.x)
+                    stack[depth] = (0, instruction.x, scratch[slot])
+                    depth &+= 1
+                    scratch[slot] = here.offset
+                    pc &+= 1
+                    continue
+                case .assertion:
+                    if holds(instruction.x, at: here) {
+                        pc &+= 1
+                        continue
+                    }
+                case .match:
+                    if here.isBoundary {
+                        record(generation, end: here.offset)
+                        return true
+                    }
+                }
+                break
+            }
+        }
+        return false
+    }
+
+    /// Whether the assertion with raw value `kind` holds at `here`.
+    @inline(__always)
+    private func holds(_ kind: Int32, at here: Position) -> Bool {
+        switch RegexAssertion(rawValue: kind)! {
+        case .lineStart: return here.previous == Self.none || here.previous == 0x0A
+        case .lineEnd:
+            return here.current == Self.none || here.current == 0x0A
+                || (here.current == 0x0D && here.offset &+ 1 < textCount && text[here.offset &+ 1] == 0x0A)
+        case .textStart: return here.offset == 0
+        case .textEnd: return here.offset == textCount
+        case .wordBoundary: return isWord(here.previous) != isWord(here.current)
+        case .notWordBoundary: return isWord(here.previous) == isWord(here.current)
+        }
+    }
+
+    @inline(__always)
+    private func isWord(_ scalar: UInt32) -> Bool {
+        scalar != Self.none && info.properties(scalar) & RegexScalarInfo.word != 0
+    }
+
+    // MARK: - Generations
+
+    /// Records a candidate match of generation `id` ending at `end` (its slots in `scratch`):
+    /// later generations are dropped and the one after it starts at `end` — or just after it, for
+    /// an empty match, so that the pass moves on.
+    private func record(_ id: Int, end: Int) {
+        let index = id - idBase
+        generations[index].end = end
+        let offset = index * slotCount
+        for slot in 0..<slotCount { generationSlots[offset + slot] = scratch[slot] }
+        let startFrom = anchor != nil ? Int.max : (scratch[0] == end ? end + 1 : end)
+        if generations.count > index + 1 {
+            if generations.count > index + 2 {
+                generations.removeSubrange((index + 2)...)
+                generationSlots.removeSubrange(((index + 2) * slotCount)...)
+            }
+            generations[index + 1] = Generation(startFrom: startFrom)
+        } else {
+            generations.append(Generation(startFrom: startFrom))
+            generationSlots.append(contentsOf: repeatElement(-1, count: slotCount))
+        }
+    }
+
+    /// Reports, in order, the generations at the front whose candidate is final (no thread of
+    /// theirs is left in `current`). Returns false when `body` asked to stop.
+    private func commit(
+        _ current: RegexThreadList, _ body: (Int, Int, UnsafeBufferPointer<Int>) -> Bool
+    ) -> Bool {
+        while head < generations.count - 1 {
+            let id = idBase + head
+            if current.count > 0 && current.generations[0] == id { break }  // lists are in generation order
+            let end = generations[head].end
+            let offset = head * slotCount
+            head += 1
+            let start = generationSlots[offset]
+            if end > start {
+                let goOn = generationSlots.withUnsafeBufferPointer { slots in
+                    body(start, end, UnsafeBufferPointer(rebasing: slots[offset..<(offset + slotCount)]))
+                }
+                if !goOn { return false }
+            }
+        }
+        if head > 1024 && head * 2 > generations.count {
+            generations.removeFirst(head)
+            generationSlots.removeFirst(head * slotCount)
+            idBase += head
+            head = 0
+        }
+        return true
+    }
+
+    // MARK: - Reading the text
+
+    /// Moves `here` to the next scalar.
+    @inline(__always)
+    private func advance(
+        _ here: inout Position, _ length: inout Int, _ grapheme: inout GraphemeBreakState,
+        _ properties: inout GraphemePropertyCache
+    ) {
+        here.previous = here.current
+        here.offset &+= length
+        load(&here, &length, &grapheme, &properties)
+    }
+
+    /// Reads the scalar at `here.offset` and whether a cluster boundary comes before it.
+    @inline(__always)
+    private func load(
+        _ here: inout Position, _ length: inout Int, _ grapheme: inout GraphemeBreakState,
+        _ properties: inout GraphemePropertyCache
+    ) {
+        guard here.offset < textCount else {
+            here.current = Self.none
+            length = 0
+            here.isBoundary = true  // GB2
+            return
+        }
+        let lead = text[here.offset]
+        if lead < 0x80 {
+            here.current = UInt32(lead)
+            length = 1
+            here.isBoundary = grapheme.consumeASCII(lead)
+        } else {
+            let decoded = UTF8Decoding.decode(text, at: here.offset, count: textCount)
+            let value: UInt32 = decoded.length > 0 ? decoded.value : 0xFFFD
+            length = max(decoded.length, 1)
+            here.current = value
+            here.isBoundary = grapheme.consume(packed: properties.packed(value))
+        }
+    }
+
+    /// The scalar that ends just before byte `offset`, or `none` at the start.
+    private func scalar(before offset: Int) -> UInt32 {
+        guard offset > 0 else { return Self.none }
+        var start = offset - 1
+        while start > 0 && offset - start < 4 && text[start] & 0xC0 == 0x80 { start -= 1 }
+        if text[start] < 0x80 { return UInt32(text[start]) }
+        let decoded = UTF8Decoding.decode(text, at: start, count: textCount)
+        return decoded.length > 0 ? decoded.value : 0xFFFD
+    }
+}
