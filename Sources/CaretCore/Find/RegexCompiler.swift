@@ -3,9 +3,12 @@
 /// preferences.
 ///
 /// - `a|b`: `split(a, next)`, `a`, `jump end`, then `b`.
-/// - `x*`: `L: split(x, end)`, `x`, `jump L` (lazy `*?` swaps the split's targets). An iteration
-///   that comes back to `L` at the same position is dropped by the matcher (it visits each
-///   instruction once per position), so an unbounded repetition never repeats an empty match.
+/// - `x*`: `L: split(x, end)`, `x`, `jump L` (lazy `*?` swaps the split's targets).
+/// - `x*` where `x` can match the empty string: an extra iteration must consume something, so the
+///   body is emitted twice — copy A, where nothing is consumed yet, and copy B — with every
+///   consuming instruction of A going on in B, the end of A failing and only B jumping back to
+///   `L`. The program then has no cycle that consumes nothing, which is what makes the matcher's
+///   "first thread to reach an instruction at a position wins" exactly the backtracking order.
 /// - `x{n,m}`: `n` copies of `x`, then `m - n` copies each behind a `split` to the common end;
 ///   `x{n,}` is `n` copies and `x*`; `x+` is `x x*`.
 ///
@@ -55,8 +58,20 @@ struct RegexCompiler {
         case .repetition(let body, let min, let max, _):
             let one = size(of: body)
             let required = multiply(min, one)
-            guard let max else { return add(required, add(one, 2)) }
+            guard let max else { return add(required, isNullable(body) ? add(multiply(2, one), 3) : add(one, 2)) }
             return add(required, multiply(max - min, add(one, 1)))
+        }
+    }
+
+    /// Whether `node` can match the empty string.
+    static func isNullable(_ node: RegexNode) -> Bool {
+        switch node {
+        case .empty, .assertion: return true
+        case .scalar, .scalarClass: return false
+        case .group(let body, _): return isNullable(body)
+        case .concatenation(let items): return items.allSatisfy(isNullable)
+        case .alternation(let branches): return branches.contains(where: isNullable)
+        case .repetition(let body, let min, _, _): return min == 0 || isNullable(body)
         }
     }
 
@@ -64,6 +79,11 @@ struct RegexCompiler {
     private mutating func append(_ operation: RegexInstruction.Operation, _ x: Int32 = 0, _ y: Int32 = 0) -> Int {
         program.instructions.append(RegexInstruction(operation: operation, x: x, y: y))
         return program.instructions.count - 1
+    }
+
+    /// Appends a consuming instruction that goes on at the next one.
+    private mutating func appendConsuming(_ operation: RegexInstruction.Operation, _ x: Int32) {
+        append(operation, x, here + 1)
     }
 
     private var here: Int32 { Int32(program.instructions.count) }
@@ -74,12 +94,12 @@ struct RegexCompiler {
             break
         case .scalar(let scalar):
             if program.caseInsensitive {
-                append(.foldedScalar, Int32(info.fold(scalar.value)))
+                appendConsuming(.foldedScalar, Int32(info.fold(scalar.value)))
             } else {
-                append(.scalar, Int32(scalar.value))
+                appendConsuming(.scalar, Int32(scalar.value))
             }
         case .scalarClass(let set):
-            append(.scalarClass, classIndex(set))
+            appendConsuming(.scalarClass, classIndex(set))
         case .assertion(let assertion):
             append(.assertion, assertion.rawValue)
         case .group(let body, let capture):
@@ -114,7 +134,21 @@ struct RegexCompiler {
                 for split in splits { order(split, body: Int32(split + 1), exit: here, lazy: lazy) }
             } else {
                 let loop = append(.split)
-                emit(body)
+                if Self.isNullable(body) {
+                    let copyA = Int(here)
+                    emit(body)
+                    append(.fail)  // the iteration consumed nothing
+                    let copyB = Int(here)
+                    emit(body)
+                    for pc in copyA..<(copyB - 1) {
+                        switch program.instructions[pc].operation {
+                        case .scalar, .foldedScalar, .scalarClass: program.instructions[pc].y += Int32(copyB - copyA)
+                        default: break
+                        }
+                    }
+                } else {
+                    emit(body)
+                }
                 append(.jump, Int32(loop))
                 order(loop, body: Int32(loop + 1), exit: here, lazy: lazy)
             }

@@ -17,7 +17,10 @@
 /// g + 1 and later are dropped and restarted at the new end. A thread of a later generation that
 /// reaches an instruction an earlier generation's thread holds is dropped too: either they both
 /// fail, or the earlier one matches, which restarts the later generation anyway. So all
-/// generations together keep at most one thread per instruction.
+/// generations together keep at most one thread per instruction — except that a generation
+/// restarted by a match at this very position follows its first closure afresh (what led to that
+/// match has already happened and must not stop it), so a position holds at most two per
+/// instruction.
 ///
 /// **Interruption.** Each step charges the work limit with the number of threads it moved, so a
 /// deadline stops even a large search by throwing `WorkLimit.Exceeded`.
@@ -86,7 +89,8 @@ final class RegexMatcher {
         stack = .allocate(capacity: count + 1)
         slotCount = program.slotCount
         scratch = .allocate(capacity: slotCount)
-        lists = (RegexThreadList(capacity: count, slotCount: slotCount), RegexThreadList(capacity: count, slotCount: slotCount))
+        // A position holds each instruction once per closure stamp, and has at most two stamps.
+        lists = (RegexThreadList(capacity: 2 * count, slotCount: slotCount), RegexThreadList(capacity: 2 * count, slotCount: slotCount))
         text = UnsafeRawPointer(firstBytes).assumingMemoryBound(to: UInt8.self)  // set by each run
     }
 
@@ -158,9 +162,13 @@ final class RegexMatcher {
             var index = 0
             while index < current.count {
                 let pc = Int(current.pcs[index])
-                if accepts(instructions[pc], scalar),
-                   follow(pc &+ 1, generation: current.generations[index], slots: current.slots(of: index), into: &next, at: here) {
-                    break  // a match: the threads below it lose
+                let instruction = instructions[pc]
+                if accepts(instruction, scalar),
+                   follow(Int(instruction.y), generation: current.generations[index], slots: current.slots(of: index), into: &next, at: here) {
+                    // A match: the threads below it lose, and the generation after it starts
+                    // here afresh — what the recording closure visited must not stop it.
+                    beginStep()
+                    break
                 }
                 index &+= 1
             }
@@ -259,6 +267,8 @@ final class RegexMatcher {
                         record(generation, end: here.offset)
                         return true
                     }
+                case .fail:
+                    break
                 }
                 break
             }

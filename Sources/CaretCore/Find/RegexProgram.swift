@@ -1,11 +1,11 @@
 /// One step of a compiled pattern.
 struct RegexInstruction {
     enum Operation: UInt8 {
-        /// Consume the scalar `x`.
+        /// Consume the scalar `x`, then go on at `y`.
         case scalar
-        /// Consume a scalar whose case fold is `x`.
+        /// Consume a scalar whose case fold is `x`, then go on at `y`.
         case foldedScalar
-        /// Consume a scalar of class `x`.
+        /// Consume a scalar of class `x`, then go on at `y`.
         case scalarClass
         /// Go on at `x`, and with lower priority at `y`.
         case split
@@ -17,6 +17,8 @@ struct RegexInstruction {
         case assertion
         /// A match ends here (only at a grapheme-cluster boundary).
         case match
+        /// This way fails.
+        case fail
     }
 
     var operation: Operation
@@ -113,7 +115,7 @@ struct RegexProgram {
                 stack.append(Int(instruction.x))
             case .jump: stack.append(Int(instruction.x))
             case .save, .assertion: stack.append(pc + 1)
-            case .match: break  // an empty match is skipped; it does not stop a skip
+            case .match, .fail: break  // an empty match is skipped; it does not stop a skip
             }
         }
         return table

@@ -1,8 +1,9 @@
 /// The threads of `RegexMatcher` at one text position, in priority order: each an instruction (a
 /// consuming one), the search generation it belongs to and its capture slots.
 ///
-/// Storage is allocated once for the largest possible list — one thread per instruction, since a
-/// position visits each instruction at most once — and freed with `deallocate()`.
+/// Storage is allocated once for the largest possible list — two threads per instruction, since a
+/// position follows at most two closures, each visiting an instruction at most once — and freed
+/// with `deallocate()`.
 struct RegexThreadList {
     let pcs: UnsafeMutablePointer<Int32>
     let generations: UnsafeMutablePointer<Int>
