@@ -3,11 +3,11 @@
 /// preferences.
 ///
 /// - `a|b`: `split(a, next)`, `a`, `jump end`, then `b`.
-/// - `x*`: `L: split(x, end)`, `x`, `jump L` (lazy `*?` swaps the split's targets).
+/// - `x*`: `L: split(x, end)`, `x`, then `split(x, end)` again (lazy `*?` swaps the targets).
 /// - `x*` where `x` can match the empty string: an extra iteration must consume something, so the
 ///   body is emitted twice — copy A, where nothing is consumed yet, and copy B — with every
-///   consuming instruction of A going on in B, the end of A failing and only B jumping back to
-///   `L`. The program then has no cycle that consumes nothing, which is what makes the matcher's
+///   consuming instruction of A going on in B, the end of A failing and only B looping back.
+///   The program then has no cycle that consumes nothing, which is what makes the matcher's
 ///   "first thread to reach an instruction at a position wins" exactly the backtracking order.
 /// - `x{n,m}`: `n` copies of `x`, then `m - n` copies each behind a `split` to the common end;
 ///   `x{n,}` is `n` copies and `x*`; `x+` is `x x*`.
@@ -149,8 +149,10 @@ struct RegexCompiler {
                 } else {
                     emit(body)
                 }
-                append(.jump, Int32(loop))
+                // The way back is a copy of the loop's choice (equivalent to jumping to it).
+                let back = append(.split)
                 order(loop, body: Int32(loop + 1), exit: here, lazy: lazy)
+                program.instructions[back] = program.instructions[loop]
             }
         }
     }

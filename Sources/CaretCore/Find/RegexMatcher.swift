@@ -137,16 +137,14 @@ final class RegexMatcher {
         beginStep()
         inject(into: &current, at: here)
         while true {
-            guard commit(current, body) else { return }
+            if head < generations.count - 1 {
+                guard commit(current, body) else { return }
+            }
             if current.count == 0 {
                 if anchor != nil || here.offset >= textCount { break }
                 if program.canSkip && head == generations.count - 1 {
                     // Nothing under way: skip scalars that cannot start a non-empty match.
-                    var skipped = 0
-                    repeat {
-                        advance(&here, &length, &grapheme, &properties)
-                        skipped &+= 1
-                    } while here.offset < textCount && !firstBytes[Int(text[here.offset])]
+                    let skipped = skip(&here, &length, &grapheme, &properties)
                     try workLimit.charge(skipped)
                     if here.offset >= textCount { break }
                     beginStep()
@@ -163,12 +161,27 @@ final class RegexMatcher {
             while index < current.count {
                 let pc = Int(current.pcs[index])
                 let instruction = instructions[pc]
-                if accepts(instruction, scalar),
-                   follow(Int(instruction.y), generation: current.generations[index], slots: current.slots(of: index), into: &next, at: here) {
-                    // A match: the threads below it lose, and the generation after it starts
-                    // here afresh — what the recording closure visited must not stop it.
-                    beginStep()
-                    break
+                if accepts(instruction, scalar) {
+                    var successor = Int(instruction.y)
+                    while instructions[successor].operation == .jump { successor = Int(instructions[successor].x) }
+                    let generation = current.generations[index]
+                    let slots = current.slots(of: index)
+                    // The common cases without the closure walk: the next instruction consumes,
+                    // or chooses between two that do (a repetition's loop).
+                    if isConsuming(successor) {
+                        add(successor, generation: generation, slots: slots, to: &next)
+                    } else if instructions[successor].operation == .split,
+                              isConsuming(Int(instructions[successor].x)), isConsuming(Int(instructions[successor].y)),
+                              marks[successor] != stamp {
+                        marks[successor] = stamp
+                        add(Int(instructions[successor].x), generation: generation, slots: slots, to: &next)
+                        add(Int(instructions[successor].y), generation: generation, slots: slots, to: &next)
+                    } else if follow(successor, generation: generation, slots: slots, into: &next, at: here) {
+                        // A match: the threads below it lose, and the generation after it starts
+                        // here afresh — what the recording closure visited must not stop it.
+                        beginStep()
+                        break
+                    }
                 }
                 index &+= 1
             }
@@ -182,6 +195,21 @@ final class RegexMatcher {
 
     // MARK: - Steps
 
+    /// Whether instruction `pc` consumes a scalar.
+    @inline(__always)
+    private func isConsuming(_ pc: Int) -> Bool {
+        instructions[pc].operation.rawValue <= RegexInstruction.Operation.scalarClass.rawValue
+    }
+
+    /// Adds a thread at the consuming instruction `pc` unless one is there already.
+    @inline(__always)
+    private func add(_ pc: Int, generation: Int, slots: UnsafeMutablePointer<Int>, to list: inout RegexThreadList) {
+        if marks[pc] != stamp {
+            marks[pc] = stamp
+            list.append(pc: pc, generation: generation, slots: slots)
+        }
+    }
+
     /// Starts the closure of a new position: no instruction visited yet.
     @inline(__always)
     private func beginStep() {
@@ -192,15 +220,22 @@ final class RegexMatcher {
         }
     }
 
-    /// Starts a thread of the last generation at `here` when it may start a match there.
+    /// Starts a thread of the last generation at `here` when it may start a non-empty match there.
+    /// (Where no non-empty match can start, only an empty one could, and it would be skipped: the
+    /// next search would start after it anyway.)
     @inline(__always)
     private func inject(into list: inout RegexThreadList, at here: Position) {
+        if program.canSkip && (here.offset >= textCount || !firstBytes[Int(text[here.offset])]) { return }
         let last = generations.count - 1
         guard generations[last].end < 0, here.isBoundary, here.offset >= generations[last].startFrom else { return }
         if let anchor, here.offset != anchor { return }
         scratch.update(repeating: -1, count: slotCount)
         scratch[0] = here.offset
-        _ = follow(0, generation: idBase + last, slots: scratch, into: &list, at: here)
+        if isConsuming(0) {
+            add(0, generation: idBase + last, slots: scratch, to: &list)
+        } else {
+            _ = follow(0, generation: idBase + last, slots: scratch, into: &list, at: here)
+        }
     }
 
     /// Whether the consuming instruction accepts `scalar`.
@@ -214,9 +249,16 @@ final class RegexMatcher {
             if scalar < 0x80 {
                 return classASCII[2 &* index &+ Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0
             }
-            return program.classes[index].contains(scalar, caseInsensitive: program.caseInsensitive, info: info)
+            return classContains(index, scalar)
         default: return false
         }
+    }
+
+    /// Whether class `index` accepts the scalar outside ASCII `scalar` (out of line: it is rare
+    /// in most text and reaches the stdlib's Unicode properties).
+    @inline(never)
+    private func classContains(_ index: Int, _ scalar: UInt32) -> Bool {
+        program.classes[index].contains(scalar, caseInsensitive: program.caseInsensitive, info: info)
     }
 
     /// Follows a thread from `pc` through every instruction that consumes nothing, adding a thread
@@ -225,7 +267,9 @@ final class RegexMatcher {
     private func follow(
         _ start: Int, generation: Int, slots: UnsafeMutablePointer<Int>, into list: inout RegexThreadList, at here: Position
     ) -> Bool {
-        if slots != scratch { scratch.update(from: slots, count: slotCount) }
+        if slots != scratch {
+            if slotCount == 1 { scratch[0] = slots[0] } else { scratch.update(from: slots, count: slotCount) }
+        }
         var depth = 1
         stack[0] = (Int32(truncatingIfNeeded: start), -1, 0)
         while depth > 0 {
@@ -358,6 +402,37 @@ final class RegexMatcher {
         here.previous = here.current
         here.offset &+= length
         load(&here, &length, &grapheme, &properties)
+    }
+
+    /// Moves `here` past the scalars that cannot start a non-empty match (at least one), up to the
+    /// end of the text; returns how many it passed. Runs of ASCII take a tight loop.
+    private func skip(
+        _ here: inout Position, _ length: inout Int, _ grapheme: inout GraphemeBreakState,
+        _ properties: inout GraphemePropertyCache
+    ) -> Int {
+        var skipped = 0
+        while true {
+            var offset = here.offset &+ length
+            let runStart = offset
+            while offset < textCount {
+                let byte = text[offset]
+                if byte >= 0x80 || firstBytes[Int(byte)] { break }
+                offset &+= 1
+            }
+            if offset > runStart {
+                // After a run of ASCII the rule state depends on its last scalar only.
+                let last = text[offset &- 1]
+                grapheme.setASCII(last)
+                here.previous = UInt32(last)
+                skipped &+= offset &- runStart
+                here.offset = offset
+                load(&here, &length, &grapheme, &properties)
+            } else {
+                advance(&here, &length, &grapheme, &properties)
+            }
+            skipped &+= 1
+            if here.offset >= textCount || firstBytes[Int(text[here.offset])] { return skipped }
+        }
     }
 
     /// Reads the scalar at `here.offset` and whether a cluster boundary comes before it.

@@ -60,6 +60,9 @@ final class RegexScalarInfo {
         return entry(value).upper
     }
 
+    // Out of line: `Unicode.Scalar.Properties` is a resilient stdlib type, and code using it
+    // inline makes every caller look up its metadata and size its stack frame at run time.
+    @inline(never)
     private func entry(_ value: UInt32) -> Entry {
         let slot = Int(value & 1023)
         if entries[slot].key == value { return entries[slot] }
@@ -68,6 +71,7 @@ final class RegexScalarInfo {
         return entry
     }
 
+    @inline(never)
     private static func compute(_ value: UInt32) -> Entry {
         guard let scalar = Unicode.Scalar(value) else { return Entry(key: value, properties: 0, upper: value, fold: value) }
         let properties = scalar.properties

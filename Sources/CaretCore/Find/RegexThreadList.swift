@@ -29,7 +29,11 @@ struct RegexThreadList {
     mutating func append(pc: Int, generation: Int, slots source: UnsafeMutablePointer<Int>) {
         pcs[count] = Int32(truncatingIfNeeded: pc)
         generations[count] = generation
-        (slots + count &* slotCount).update(from: source, count: slotCount)
+        if slotCount == 1 {
+            slots[count] = source[0]
+        } else {
+            (slots + count &* slotCount).update(from: source, count: slotCount)
+        }
         count &+= 1
     }
 
