@@ -37,7 +37,8 @@ final class RegexMatcher {
     private let stack: UnsafeMutablePointer<(pc: Int32, slot: Int32, value: Int)>
     /// The slots of the thread being followed.
     private let scratch: UnsafeMutablePointer<Int>
-    private let lists: (RegexThreadList, RegexThreadList)
+    /// The thread lists of the current and the next position (swapped by pointer).
+    private let lists: UnsafeMutablePointer<RegexThreadList>
     private let slotCount: Int
 
     /// The text of the current run.
@@ -90,7 +91,9 @@ final class RegexMatcher {
         slotCount = program.slotCount
         scratch = .allocate(capacity: slotCount)
         // A position holds each instruction once per closure stamp, and has at most two stamps.
-        lists = (RegexThreadList(capacity: 2 * count, slotCount: slotCount), RegexThreadList(capacity: 2 * count, slotCount: slotCount))
+        lists = .allocate(capacity: 2)
+        lists.initialize(to: RegexThreadList(capacity: 2 * count, slotCount: slotCount))
+        (lists + 1).initialize(to: RegexThreadList(capacity: 2 * count, slotCount: slotCount))
         text = UnsafeRawPointer(firstBytes).assumingMemoryBound(to: UInt8.self)  // set by each run
     }
 
@@ -101,8 +104,10 @@ final class RegexMatcher {
         marks.deallocate()
         stack.deallocate()
         scratch.deallocate()
-        lists.0.deallocate()
-        lists.1.deallocate()
+        lists[0].deallocate()
+        lists[1].deallocate()
+        lists.deinitialize(count: 2)
+        lists.deallocate()
     }
 
     /// Calls `body` with each non-empty match of the program in `buffer` (valid UTF-8), in order:
@@ -125,9 +130,9 @@ final class RegexMatcher {
         generationSlots = [Int](repeating: -1, count: slotCount)
         head = 0
         idBase = 0
-        var current = lists.0
-        var next = lists.1
-        current.count = 0
+        var current = lists
+        var next = lists + 1
+        current.pointee.count = 0
         var grapheme = GraphemeBreakState()
         var properties = GraphemePropertyCache()
         var length = 0
@@ -135,12 +140,14 @@ final class RegexMatcher {
         load(&here, &length, &grapheme, &properties)
         here.isBoundary = true  // the start of the text, or a boundary the caller vouches for
         beginStep()
-        inject(into: &current, at: here)
+        inject(into: &current.pointee, at: here)
         while true {
-            if head < generations.count - 1 {
-                guard commit(current, body) else { return }
+            // Something to report once the front generation has no thread left.
+            if head < generations.count - 1
+                && (current.pointee.count == 0 || current.pointee.generations[0] != idBase + head) {
+                guard commit(current.pointee, body) else { return }
             }
-            if current.count == 0 {
+            if current.pointee.count == 0 {
                 if anchor != nil || here.offset >= textCount { break }
                 if program.canSkip && head == generations.count - 1 {
                     // Nothing under way: skip scalars that cannot start a non-empty match.
@@ -148,7 +155,7 @@ final class RegexMatcher {
                     try workLimit.charge(skipped)
                     if here.offset >= textCount { break }
                     beginStep()
-                    inject(into: &current, at: here)
+                    inject(into: &current.pointee, at: here)
                     continue
                 }
             }
@@ -156,27 +163,27 @@ final class RegexMatcher {
             let scalar = here.current
             advance(&here, &length, &grapheme, &properties)
             beginStep()
-            next.count = 0
+            next.pointee.count = 0
             var index = 0
-            while index < current.count {
-                let pc = Int(current.pcs[index])
+            while index < current.pointee.count {
+                let pc = Int(current.pointee.pcs[index])
                 let instruction = instructions[pc]
                 if accepts(instruction, scalar) {
                     var successor = Int(instruction.y)
                     while instructions[successor].operation == .jump { successor = Int(instructions[successor].x) }
-                    let generation = current.generations[index]
-                    let slots = current.slots(of: index)
+                    let generation = current.pointee.generations[index]
+                    let slots = current.pointee.slots(of: index)
                     // The common cases without the closure walk: the next instruction consumes,
                     // or chooses between two that do (a repetition's loop).
                     if isConsuming(successor) {
-                        add(successor, generation: generation, slots: slots, to: &next)
+                        add(successor, generation: generation, slots: slots, to: &next.pointee)
                     } else if instructions[successor].operation == .split,
                               isConsuming(Int(instructions[successor].x)), isConsuming(Int(instructions[successor].y)),
                               marks[successor] != stamp {
                         marks[successor] = stamp
-                        add(Int(instructions[successor].x), generation: generation, slots: slots, to: &next)
-                        add(Int(instructions[successor].y), generation: generation, slots: slots, to: &next)
-                    } else if follow(successor, generation: generation, slots: slots, into: &next, at: here) {
+                        add(Int(instructions[successor].x), generation: generation, slots: slots, to: &next.pointee)
+                        add(Int(instructions[successor].y), generation: generation, slots: slots, to: &next.pointee)
+                    } else if follow(successor, generation: generation, slots: slots, into: &next.pointee, at: here) {
                         // A match: the threads below it lose, and the generation after it starts
                         // here afresh — what the recording closure visited must not stop it.
                         beginStep()
@@ -185,12 +192,12 @@ final class RegexMatcher {
                 }
                 index &+= 1
             }
-            inject(into: &next, at: here)
-            try workLimit.charge(current.count &+ 1)
+            inject(into: &next.pointee, at: here)
+            try workLimit.charge(current.pointee.count &+ 1)
             swap(&current, &next)
         }
-        current.count = 0  // threads still waiting for a scalar at the end of the text fail
-        _ = commit(current, body)
+        current.pointee.count = 0  // threads still waiting for a scalar at the end of the text fail
+        _ = commit(current.pointee, body)
     }
 
     // MARK: - Steps
