@@ -27,33 +27,33 @@
 final class RegexMatcher {
     let program: RegexProgram
     let info: RegexScalarInfo
-    private let instructions: UnsafeMutablePointer<RegexInstruction>
-    private let classASCII: UnsafeMutablePointer<UInt64>
-    private let firstBytes: UnsafeMutablePointer<Bool>
+    let instructions: UnsafeMutablePointer<RegexInstruction>
+    let classASCII: UnsafeMutablePointer<UInt64>
+    let firstBytes: UnsafeMutablePointer<Bool>
     /// The step at which each instruction was last visited.
-    private let marks: UnsafeMutablePointer<UInt32>
-    private var stamp: UInt32 = 0
+    let marks: UnsafeMutablePointer<UInt32>
+    var stamp: UInt32 = 0
     /// Depth-first work: an instruction to explore (`slot < 0`) or a slot value to restore.
-    private let stack: UnsafeMutablePointer<(pc: Int32, slot: Int32, value: Int)>
+    let stack: UnsafeMutablePointer<(pc: Int32, slot: Int32, value: Int)>
     /// The slots of the thread being followed.
-    private let scratch: UnsafeMutablePointer<Int>
+    let scratch: UnsafeMutablePointer<Int>
     /// The thread lists of the current and the next position (swapped by pointer).
-    private let lists: UnsafeMutablePointer<RegexThreadList>
-    private let slotCount: Int
+    let lists: UnsafeMutablePointer<RegexThreadList>
+    let slotCount: Int
 
     /// The text of the current run.
-    private var text: UnsafePointer<UInt8>
-    private var textCount = 0
-    private var anchor: Int?
+    var text: UnsafePointer<UInt8>
+    var textCount = 0
+    var anchor: Int?
     /// The searches under way: every one but the last has a candidate match (`end >= 0`).
-    private var generations: [Generation] = []
+    var generations: [Generation] = []
     /// The candidate's slots for each generation, `slotCount` apiece.
-    private var generationSlots: [Int] = []
+    var generationSlots: [Int] = []
     /// Generations before `head` are reported; the id of `generations[i]` is `idBase + i`.
-    private var head = 0
-    private var idBase = 0
+    var head = 0
+    var idBase = 0
 
-    private struct Generation {
+    struct Generation {
         /// The first position where this search may start a match.
         var startFrom: Int
         /// The end of its candidate match, or -1.
@@ -62,7 +62,7 @@ final class RegexMatcher {
 
     /// A position of the pass: its byte offset, the scalars on either side and whether it is a
     /// grapheme-cluster boundary.
-    private struct Position {
+    struct Position {
         var offset: Int
         var previous: UInt32
         var current: UInt32
@@ -70,7 +70,7 @@ final class RegexMatcher {
     }
 
     /// The scalar value used for "no scalar" before the start and after the end.
-    private static let none = UInt32.max
+    static let none = UInt32.max
 
     init(program: RegexProgram, info: RegexScalarInfo) {
         self.program = program
@@ -345,136 +345,5 @@ final class RegexMatcher {
     @inline(__always)
     private func isWord(_ scalar: UInt32) -> Bool {
         scalar != Self.none && info.properties(scalar) & RegexScalarInfo.word != 0
-    }
-
-    // MARK: - Generations
-
-    /// Records a candidate match of generation `id` ending at `end` (its slots in `scratch`):
-    /// later generations are dropped and the one after it starts at `end` — or just after it, for
-    /// an empty match, so that the pass moves on.
-    private func record(_ id: Int, end: Int) {
-        let index = id - idBase
-        generations[index].end = end
-        let offset = index * slotCount
-        for slot in 0..<slotCount { generationSlots[offset + slot] = scratch[slot] }
-        let startFrom = anchor != nil ? Int.max : (scratch[0] == end ? end + 1 : end)
-        if generations.count > index + 1 {
-            if generations.count > index + 2 {
-                generations.removeSubrange((index + 2)...)
-                generationSlots.removeSubrange(((index + 2) * slotCount)...)
-            }
-            generations[index + 1] = Generation(startFrom: startFrom)
-        } else {
-            generations.append(Generation(startFrom: startFrom))
-            generationSlots.append(contentsOf: repeatElement(-1, count: slotCount))
-        }
-    }
-
-    /// Reports, in order, the generations at the front whose candidate is final (no thread of
-    /// theirs is left in `current`). Returns false when `body` asked to stop.
-    private func commit(
-        _ current: RegexThreadList, _ body: (Int, Int, UnsafeBufferPointer<Int>) -> Bool
-    ) -> Bool {
-        while head < generations.count - 1 {
-            let id = idBase + head
-            if current.count > 0 && current.generations[0] == id { break }  // lists are in generation order
-            let end = generations[head].end
-            let offset = head * slotCount
-            head += 1
-            let start = generationSlots[offset]
-            if end > start {
-                let goOn = generationSlots.withUnsafeBufferPointer { slots in
-                    body(start, end, UnsafeBufferPointer(rebasing: slots[offset..<(offset + slotCount)]))
-                }
-                if !goOn { return false }
-            }
-        }
-        if head > 1024 && head * 2 > generations.count {
-            generations.removeFirst(head)
-            generationSlots.removeFirst(head * slotCount)
-            idBase += head
-            head = 0
-        }
-        return true
-    }
-
-    // MARK: - Reading the text
-
-    /// Moves `here` to the next scalar.
-    @inline(__always)
-    private func advance(
-        _ here: inout Position, _ length: inout Int, _ grapheme: inout GraphemeBreakState,
-        _ properties: inout GraphemePropertyCache
-    ) {
-        here.previous = here.current
-        here.offset &+= length
-        load(&here, &length, &grapheme, &properties)
-    }
-
-    /// Moves `here` past the scalars that cannot start a non-empty match (at least one), up to the
-    /// end of the text; returns how many it passed. Runs of ASCII take a tight loop.
-    private func skip(
-        _ here: inout Position, _ length: inout Int, _ grapheme: inout GraphemeBreakState,
-        _ properties: inout GraphemePropertyCache
-    ) -> Int {
-        var skipped = 0
-        while true {
-            var offset = here.offset &+ length
-            let runStart = offset
-            while offset < textCount {
-                let byte = text[offset]
-                if byte >= 0x80 || firstBytes[Int(byte)] { break }
-                offset &+= 1
-            }
-            if offset > runStart {
-                // After a run of ASCII the rule state depends on its last scalar only.
-                let last = text[offset &- 1]
-                grapheme.setASCII(last)
-                here.previous = UInt32(last)
-                skipped &+= offset &- runStart
-                here.offset = offset
-                load(&here, &length, &grapheme, &properties)
-            } else {
-                advance(&here, &length, &grapheme, &properties)
-            }
-            skipped &+= 1
-            if here.offset >= textCount || firstBytes[Int(text[here.offset])] { return skipped }
-        }
-    }
-
-    /// Reads the scalar at `here.offset` and whether a cluster boundary comes before it.
-    @inline(__always)
-    private func load(
-        _ here: inout Position, _ length: inout Int, _ grapheme: inout GraphemeBreakState,
-        _ properties: inout GraphemePropertyCache
-    ) {
-        guard here.offset < textCount else {
-            here.current = Self.none
-            length = 0
-            here.isBoundary = true  // GB2
-            return
-        }
-        let lead = text[here.offset]
-        if lead < 0x80 {
-            here.current = UInt32(lead)
-            length = 1
-            here.isBoundary = grapheme.consumeASCII(lead)
-        } else {
-            let decoded = UTF8Decoding.decode(text, at: here.offset, count: textCount)
-            let value: UInt32 = decoded.length > 0 ? decoded.value : 0xFFFD
-            length = max(decoded.length, 1)
-            here.current = value
-            here.isBoundary = grapheme.consume(packed: properties.packed(value))
-        }
-    }
-
-    /// The scalar that ends just before byte `offset`, or `none` at the start.
-    private func scalar(before offset: Int) -> UInt32 {
-        guard offset > 0 else { return Self.none }
-        var start = offset - 1
-        while start > 0 && offset - start < 4 && text[start] & 0xC0 == 0x80 { start -= 1 }
-        if text[start] < 0x80 { return UInt32(text[start]) }
-        let decoded = UTF8Decoding.decode(text, at: start, count: textCount)
-        return decoded.length > 0 ? decoded.value : 0xFFFD
     }
 }
