@@ -82,7 +82,7 @@ function Editor:markup() end
 function Editor:json() end
 
 ---Every match of a pattern (matches never split a grapheme cluster; empty matches are skipped).
----@param pattern string Literal text, or a Swift Regex pattern with `regex = true`.
+---@param pattern string Literal text, or with `regex = true` a regular expression in Caret's linear-time syntax (docs/editor.md, "Regular expressions"): literals, `.`, `\d \w \s \b \u{H}`, classes, multiline `^ $`, `\A \z`, groups `( )` `(?: )`, alternation, greedy and lazy `* + ? {n,m}`; no backreferences or lookaround.
 ---@param options? table 
 ---@return table[] matches # Every match, in order, as UTF-16 ranges.
 function Editor:find(pattern, options) end

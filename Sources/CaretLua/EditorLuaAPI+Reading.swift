@@ -116,7 +116,7 @@ extension EditorLuaAPI {
             call.push(DocumentJSON.encodeString(target.editor.state))
             return 1
         },
-        method("find", [LuaParameter("pattern", .string, "Literal text, or a Swift Regex pattern with `regex = true`."),
+        method("find", [LuaParameter("pattern", .string, "Literal text, or with `regex = true` a regular expression in Caret's linear-time syntax (docs/editor.md, \"Regular expressions\"): literals, `.`, `\\d \\w \\s \\b \\u{H}`, classes, multiline `^ $`, `\\A \\z`, groups `( )` `(?: )`, alternation, greedy and lazy `* + ? {n,m}`; no backreferences or lookaround."),
                         LuaParameter("options", .optional(.table(description: "{regex = false, case_insensitive = false}")))],
                returns: [LuaReturn(.array(.table(description: "{location =, length =}")), "matches", "Every match, in order, as UTF-16 ranges.")],
                doc: "Every match of a pattern (matches never split a grapheme cluster; empty matches are skipped).") { call, target in

@@ -1,39 +1,71 @@
-// Find and replace.
+// Find and replace. Each search reads the document once and honours `workLimit`: a search the
+// limit stops throws `WorkLimit.Exceeded`, and `perform` then leaves the editor as it was.
 
 extension Editor {
     /// The UTF-16 ranges of every non-empty match of `query`, in document order.
-    /// - Throws: `EditorError.badPattern` for a regular expression that does not compile.
+    /// - Throws: `EditorError.badPattern` for a pattern that is empty or does not compile;
+    ///   `WorkLimit.Exceeded` when `workLimit` stops the search.
+    /// - Complexity: O(n × m) for a document of n scalars and a pattern of size m.
     public func matches(of query: FindQuery) throws -> [Range<Int>] {
-        try query.matches(in: text.string).map(\.range)
+        try TextSearch(query, in: text).ranges(workLimit: workLimit)
     }
 
     func find(_ query: FindQuery, forward: Bool) throws {
-        let ranges = try matches(of: query)
-        guard !ranges.isEmpty else { return }
-        let chosen: Range<Int> = if forward {
-            ranges.first { $0.lowerBound >= selection.upperBound && $0 != selection.range } ?? ranges[0]
-        } else {
-            ranges.last { $0.upperBound <= selection.lowerBound && $0 != selection.range } ?? ranges[ranges.count - 1]
+        let selected = selection.range
+        var fallback: Range<Int>?
+        var chosen: Range<Int>?
+        try TextSearch(query, in: text).forEachRange(workLimit: workLimit) { range in
+            if forward {
+                if fallback == nil { fallback = range }
+                guard range.lowerBound >= selected.upperBound && range != selected else { return true }
+                chosen = range
+                return false  // the first match after the selection: the rest is not needed
+            }
+            if range.upperBound <= selected.lowerBound {
+                if range != selected { chosen = range }
+                return true
+            }
+            fallback = range
+            // Later matches end after the selection's start; only the last one overall matters
+            // then, and only when none ended before it.
+            return chosen == nil
         }
-        select(Selection(chosen))
+        if let range = chosen ?? fallback { select(Selection(range)) }
     }
 
     func replaceNext(_ query: FindQuery, with template: String) throws {
-        let found = try query.matches(in: text.string)
-        if let match = found.first(where: { $0.range == selection.range }) {
-            let attributes = try text.attributes(at: match.range.lowerBound)
-            let replacement = AttributedText(query.replacement(template, for: match), attributes: attributes)
-            try apply(TextEdit(range: match.range, replacement: replacement))
-            select(Selection(caret: try snappedForward(match.range.lowerBound + replacement.utf16Count)))
+        let search = try TextSearch(query, in: text)
+        var current: Range<Int>?
+        try search.forEachRange(workLimit: workLimit) { range in
+            if range == selection.range { current = range }
+            return range.lowerBound < selection.lowerBound
         }
-        let after = try query.matches(in: text.string).map(\.range)
-        guard !after.isEmpty else { return }
-        select(Selection(after.first { $0.lowerBound >= selection.upperBound } ?? after[0]))
+        if let range = current {
+            let groups = query.groups(in: template)
+            let match = groups.contains { $0 > 0 }
+                ? try search.match(at: range, groups: groups, workLimit: workLimit)
+                : TextSearch.Match(range: range, groups: groups.isEmpty ? [] : [try text.string(in: range)])
+            let attributes = try text.attributes(at: range.lowerBound)
+            let replacement = AttributedText(query.replacement(template, for: match), attributes: attributes)
+            try apply(TextEdit(range: range, replacement: replacement))
+            select(Selection(caret: try snappedForward(range.lowerBound + replacement.utf16Count)))
+        }
+        let after = selection.upperBound
+        var next: Range<Int>?
+        var first: Range<Int>?
+        try TextSearch(query, in: text).forEachRange(workLimit: workLimit) { range in
+            if first == nil { first = range }
+            guard range.lowerBound >= after else { return true }
+            next = range
+            return false
+        }
+        if let range = next ?? first { select(Selection(range)) }
     }
 
     func replaceAll(_ query: FindQuery, with template: String) throws {
-        let found = try query.matches(in: text.string)
+        let found = try TextSearch(query, in: text).matches(groups: query.groups(in: template), workLimit: workLimit)
         var edits: [TextEdit] = []
+        edits.reserveCapacity(found.count)
         for match in found.reversed() {
             let attributes = try text.attributes(at: match.range.lowerBound)
             edits.append(TextEdit(range: match.range, replacement: AttributedText(query.replacement(template, for: match), attributes: attributes)))

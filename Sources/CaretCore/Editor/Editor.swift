@@ -136,7 +136,8 @@ public final class Editor {
     }
 
     /// Performs `command`. Commands that change the document are undoable; typing coalesces.
-    /// - Throws: `EditorError` for invalid arguments or positions; the editor is then unchanged.
+    /// - Throws: `EditorError` for invalid arguments or positions; `WorkLimit.Exceeded`, as thrown,
+    ///   when `workLimit` stops a long command (find and replace). The editor is then unchanged.
     public func perform(_ command: EditorCommand) throws {
         let selectionBefore = selection
         let typingBefore = typingStorage
