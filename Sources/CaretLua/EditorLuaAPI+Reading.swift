@@ -121,8 +121,12 @@ extension EditorLuaAPI {
                returns: [LuaReturn(.array(.table(description: "{location =, length =}")), "matches", "Every match, in order, as UTF-16 ranges.")],
                doc: "Every match of a pattern (matches never split a grapheme cluster; empty matches are skipped).") { call, target in
             let query = FindQuery(try call.string(1), isRegex: try option(call, 2, "regex"), caseInsensitive: try option(call, 2, "case_insensitive"))
-            let matches = try target.editor.matches(of: query)
-            try call.reserveMemory(matches.count * 64)  // a small table a match
+            // A match costs a Swift range and a small Lua table: ask only for what the memory
+            // limit can hold, so a match for every character of a large document stops early.
+            let perMatch = 96
+            let budget = call.runtime.memoryBudget.map { max(0, $0) / perMatch } ?? Int.max
+            let (matches, more) = try target.editor.matches(of: query, limit: budget)
+            try call.reserveMemory(matches.count * perMatch + (more ? perMatch : 0))
             call.pushArray(capacity: matches.count)
             for (index, match) in matches.enumerated() {
                 try call.checkResultGrowth(index)

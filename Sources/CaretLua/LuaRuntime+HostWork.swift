@@ -31,6 +31,16 @@ extension LuaRuntime {
         return nil
     }
 
+    /// The bytes left under the memory limit (Lua heap and the host's memory for the script
+    /// counted), or nil without a limit.
+    var memoryBudget: Int? {
+        let limit = context.pointee.memory_limit
+        guard limit != 0 else { return nil }
+        let host = max(0, hostMemory())
+        context.pointee.host_bytes = host
+        return Int(limit) - Int(context.pointee.bytes_in_use) - host
+    }
+
     /// Checks that the Lua heap, the host's memory for the script (`hostMemory`) and `additional`
     /// bytes about to be allocated fit the memory limit; trips the limit when they do not.
     /// - Throws: `LuaCallError` ("memory limit exceeded"); the trampoline then raises the limit.

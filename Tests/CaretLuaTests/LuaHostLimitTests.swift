@@ -70,4 +70,34 @@ import Testing
         let (error, _) = try failure(source, LuaRuntimeOptions())
         #expect(error.message == expected)
     }
+
+    static let longHostWork = [
+        "editor:insert(string.rep('a', 2e6)) editor:find('(a|aa)*c', {regex = true})",
+        "editor:insert(string.rep('ab', 1e6)) for i = 1, 1e9 do editor:find('b') end",
+        "editor:macro_start('m') editor:insert('x') editor:undo() editor:macro_stop() editor:macro_play('m', {times = 1000000})",
+    ]
+
+    /// Host loops a script starts stop at its deadline and count against its instruction budget.
+    @Test(arguments: longHostWork)
+    func longHostWorkStopsAtTheLimits(source: String) throws {
+        let (timeout, _) = try failure(source, LuaRuntimeOptions(timeout: 0.3))
+        #expect(timeout.kind == .timeout(0.3), "\(timeout)")
+        let (budget, _) = try failure(source, LuaRuntimeOptions(instructionLimit: 2_000_000))
+        #expect(budget.kind == .instructionLimit(2_000_000), "\(budget)")
+    }
+
+    @Test func backtrackingPatternsAreLinear() throws {
+        let session = try ScriptSession()
+        let values = try session.run("""
+            editor:insert(string.rep('a', 40))
+            return #editor:find('(a*)*b', {regex = true}), #editor:find('(a+)+$', {regex = true})
+            """)
+        #expect(values == [.number(0), .number(1)])
+    }
+
+    @Test func hugePatternsAreNotEchoed() throws {
+        let (error, _) = try failure("editor:find(string.rep('(', 400000), {regex = true})", LuaRuntimeOptions())
+        #expect(error.message.utf8.count < 600, "\(error.message.utf8.count) bytes")
+        #expect(error.message.contains("… (400000 bytes)"))
+    }
 }

@@ -10,6 +10,21 @@ extension Editor {
         try TextSearch(query, in: text).ranges(workLimit: workLimit)
     }
 
+    /// The first `limit` matches of `query`, and whether there are more: a caller with a memory
+    /// budget asks for what it can hold instead of building every range first.
+    /// - Throws: as `matches(of:)`.
+    /// - Complexity: O(n × m) up to the `limit`-th match.
+    public func matches(of query: FindQuery, limit: Int) throws -> (ranges: [Range<Int>], more: Bool) {
+        var ranges: [Range<Int>] = []
+        var more = false
+        try TextSearch(query, in: text).forEachRange(workLimit: workLimit) { range in
+            guard ranges.count < limit else { more = true; return false }
+            ranges.append(range)
+            return true
+        }
+        return (ranges, more)
+    }
+
     func find(_ query: FindQuery, forward: Bool) throws {
         let selected = selection.range
         var fallback: Range<Int>?

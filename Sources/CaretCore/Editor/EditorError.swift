@@ -27,8 +27,18 @@ public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unexpectedArgument(let command, let argument): "command '\(command)' takes no argument '\(argument)'"
         case .badArgument(let command, let argument, let message): "command '\(command)', argument '\(argument)': \(message)"
         case .badAttribute(let error): "\(error)"
-        case .badPattern(let pattern, let message): "bad regular expression '\(pattern)': \(message)"
+        case .badPattern(let pattern, let message): "bad regular expression '\(EditorError.quoted(pattern))': \(message)"
         case .badKeyChord(let message): message
         }
+    }
+
+    /// At most 200 bytes of `text` (cut at a character boundary, with the full length), so that a
+    /// huge pattern from a script or a trace is not echoed back whole.
+    static func quoted(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard utf8.count > 200 else { return text }
+        var end = utf8.index(utf8.startIndex, offsetBy: 200)
+        while end > utf8.startIndex && utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+        return String(decoding: utf8[..<end], as: UTF8.self) + "… (\(utf8.count) bytes)"
     }
 }
