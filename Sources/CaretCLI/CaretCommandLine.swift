@@ -21,6 +21,10 @@ public enum CaretCommandLine {
         ApiCommand.subcommand,
     ]
 
+    /// Whether `caret test` runs each Lua test in a child process of this executable (set by
+    /// `main`, the executable's entry; in-process callers such as tests run them in-process).
+    nonisolated(unsafe) static var isolatesLuaTests = false
+
     /// Subcommands `caret --help` does not list: internal to caret's own processes.
     static let hiddenSubcommands: [Subcommand] = [IsolatedTestRunner.subcommand]
 
@@ -32,9 +36,7 @@ public enum CaretCommandLine {
         caret_crash_guard_install()
         caret_crash_guard_set_activity("caret " + (arguments.first ?? ""))
         LuaHooks.install()
-        if let executable = Bundle.main.executablePath {
-            TestRunner.luaTestRunner = { IsolatedTestRunner.run($0, executable: executable) }
-        }
+        isolatesLuaTests = true
         var terminal = Terminal.standard()
         return finish(run(arguments, terminal: &terminal), terminal: terminal).rawValue
     }

@@ -58,6 +58,10 @@ enum TestCommand {
             files = TestRunner.shard(files, index: parts[0], count: parts[1])
         }
         if parsed.has("--update") { return try update(files, terminal: &terminal) }
+        if CaretCommandLine.isolatesLuaTests, files.contains(where: { $0.hasSuffix(TestRunner.luaExtension) }),
+           let executable = Bundle.main.executablePath {
+            TestRunner.luaTestRunner = { IsolatedTestRunner.run($0, executable: executable) }
+        }
         let interactive = terminal.isInteractive
         let progressTerminal = terminal
         let results = TestRunner.run(files, jobs: jobs) { done in
