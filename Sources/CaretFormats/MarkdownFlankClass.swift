@@ -17,15 +17,19 @@ enum MarkdownFlankClass {
     }
 
     /// The class of the character that ends just before `position` (a line end before the start).
+    /// With the strikethrough extension cmark-gfm looks past `~` to the character beyond it.
     static func before(_ bytes: [UInt8], _ position: Int) -> MarkdownFlankClass {
         guard position > 0 else { return .space }
         var start = position - 1
-        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        while start > 0, bytes[start] & 0xC0 == 0x80 || bytes[start] == 0x7E { start -= 1 }
+        if bytes[start] == 0x7E { return .space }
         return classify(bytes, start)
     }
 
-    /// The class of the character at `position` (a line end past the end).
+    /// The class of the character at `position` (a line end past the end), past any `~`.
     static func after(_ bytes: [UInt8], _ position: Int) -> MarkdownFlankClass {
+        var position = position
+        while position < bytes.count, bytes[position] == 0x7E { position += 1 }
         guard position < bytes.count else { return .space }
         return classify(bytes, position)
     }
