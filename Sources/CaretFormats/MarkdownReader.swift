@@ -124,7 +124,7 @@ struct MarkdownReader {
             strike += 1
         case "table":
             pending.append(("table", "Caret has no tables; rows are read as lines, cells split by tabs"))
-        case "table_row":
+        case "table_header", "table_row":
             startLeaf()
             tableCell = 0
         case "table_cell":
