@@ -48,8 +48,15 @@ enum MarkdownEscaping {
                 let intraword = i > range.lowerBound && i + 1 < range.upperBound
                     && isAlphanumeric(doc[i - 1]) && isAlphanumeric(doc[i + 1])
                 if intraword { out.append(b) } else { out.append(contentsOf: [0x5C, b]) }
-            case UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "="):
+            case UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "="):
+                // A block quote, a list item, a thematic break, a setext underline, a table row.
                 if atLineStart { out.append(0x5C) }
+                out.append(b)
+            case UInt8(ascii: "#"), UInt8(ascii: "+"):
+                // A heading (`#` to `######` then a space) or a list item (`+` then a space).
+                var end = i + 1
+                while b == 0x23, end < line.upperBound, doc[end] == 0x23 { end += 1 }
+                if atLineStart, endsMarker(doc, end, line.upperBound) { out.append(0x5C) }
                 out.append(b)
             case UInt8(ascii: ":"):
                 // At a line start it could begin a table's delimiter row; before `//` an autolink.
@@ -60,7 +67,8 @@ enum MarkdownEscaping {
                 if startsReference(doc, i + 1, line.upperBound) { out.append(0x5C) }
                 out.append(b)
             case UInt8(ascii: "."), UInt8(ascii: ")"):
-                if (i == digitsEnd && i > line.lowerBound) || (b == 0x2E && followsWWW(doc, i, line.lowerBound)) {
+                let listMarker = i == digitsEnd && i > line.lowerBound && endsMarker(doc, i + 1, line.upperBound)
+                if listMarker || (b == 0x2E && followsWWW(doc, i, line.lowerBound)) {
                     out.append(0x5C)
                 }
                 out.append(b)
@@ -80,6 +88,11 @@ enum MarkdownEscaping {
     }
 
     static let separator: [UInt8] = Array("<!---->".utf8)
+
+    /// Whether a block marker ending before `i` is followed by a space, a tab or the line end.
+    private static func endsMarker(_ doc: UnsafeBufferPointer<UInt8>, _ i: Int, _ lineEnd: Int) -> Bool {
+        i >= lineEnd || doc[i] == 0x20 || doc[i] == 0x09
+    }
 
     private static func isEmailLocal(_ b: UInt8) -> Bool {
         isAlphanumeric(b) || b == 0x2E || b == 0x2B || b == 0x2D || b == 0x5F
@@ -130,8 +143,10 @@ enum MarkdownEscaping {
     /// spaces as character references.
     static func appendDestination(_ url: String, to out: inout [UInt8]) {
         let utf8 = Array(url.utf8)
-        let bare = !utf8.isEmpty && utf8.allSatisfy { b in
-            b >= 0x80 || (b > 0x20 && b != 0x7F && b != 0x3C && b != 0x3E && b != 0x28 && b != 0x29 && b != 0x5C && b != 0x26)
+        let bare = !utf8.isEmpty && utf8.indices.allSatisfy { i in
+            let b = utf8[i]
+            if b == 0x26 { return !utf8.withUnsafeBufferPointer { startsReference($0, i + 1, utf8.count) } }
+            return b >= 0x80 || (b > 0x20 && b != 0x7F && b != 0x3C && b != 0x3E && b != 0x28 && b != 0x29 && b != 0x5C)
         }
         if bare {
             out.append(contentsOf: utf8)
