@@ -13,8 +13,12 @@ struct MarkdownDelimiterCheck {
         /// Flanking depends on the class of a character whose class differs between versions.
         var uncertain = false
         var scope: Int
-        var members: [Int]
+        /// The rendering's delimiters in the run: `first...last`.
+        var first: Int
+        var last: Int
         var removed = false
+
+        var members: ClosedRange<Int> { first...last }
     }
 
     let rendering: MarkdownRendering
@@ -31,10 +35,10 @@ struct MarkdownDelimiterCheck {
                previous.char == delimiter.char, previous.position + previous.length == delimiter.position {
                 runs[runs.count - 1].length += delimiter.length
                 runs[runs.count - 1].remaining += delimiter.length
-                runs[runs.count - 1].members.append(d)
+                runs[runs.count - 1].last = d
             } else {
                 runs.append(Run(char: delimiter.char, length: delimiter.length, remaining: delimiter.length,
-                                scope: delimiter.scope, members: [d]))
+                                scope: delimiter.scope, first: d, last: d))
             }
             runOfDelimiter.append(runs.count - 1)
         }
@@ -46,11 +50,14 @@ struct MarkdownDelimiterCheck {
         var failing: [Int] = []
         for r in runs.indices {
             flank(r)
-            let members = runs[r].members.map { rendering.delimiters[$0] }
-            let opens = members.allSatisfy(\.isOpen), closes = members.allSatisfy { !$0.isOpen }
+            var opens = true, closes = true
+            for d in runs[r].members {
+                if rendering.delimiters[d].isOpen { closes = false } else { opens = false }
+            }
             let fits = (opens && runs[r].canOpen) || (closes && runs[r].canClose)
             if runs[r].uncertain || !fits {
                 // Turning the openers' spans into tags first keeps closers of earlier spans.
+                let members = runs[r].members.map { rendering.delimiters[$0] }
                 let chosen = opens || closes ? members : members.filter(\.isOpen)
                 failing += chosen.map(\.span)
             }
@@ -62,32 +69,32 @@ struct MarkdownDelimiterCheck {
     /// Sets the run's flanking from the characters around it in the rendering.
     private mutating func flank(_ r: Int) {
         let bytes = rendering.bytes
-        let first = rendering.delimiters[runs[r].members.first!]
-        let last = rendering.delimiters[runs[r].members.last!]
+        let first = rendering.delimiters[runs[r].first]
+        let last = rendering.delimiters[runs[r].last]
         let before = MarkdownFlankClass.before(bytes, first.position)
         let after = MarkdownFlankClass.after(bytes, last.position + last.length)
-        var results: Set<[Bool]> = []
+        var outcomes: [(left: Bool, right: Bool)] = []
         for beforePunct in before.punctuationChoices {
             for afterPunct in after.punctuationChoices {
                 let left = !after.isSpace && (!afterPunct || before.isSpace || beforePunct)
                 let right = !before.isSpace && (!beforePunct || after.isSpace || afterPunct)
-                results.insert([left, right])
+                outcomes.append((left, right))
             }
         }
-        let chosen = results.first!
-        runs[r].canOpen = chosen[0]
-        runs[r].canClose = chosen[1]
-        runs[r].uncertain = results.count > 1
+        runs[r].canOpen = outcomes[0].left
+        runs[r].canClose = outcomes[0].right
+        runs[r].uncertain = outcomes.contains { $0.left != outcomes[0].left || $0.right != outcomes[0].right }
     }
 
     /// Simulates the pairing in each scope and compares what it covers with what was meant.
     private mutating func pairingCulprits() -> [Int] {
         var matches: [(opener: Int, closer: Int, bit: UInt8)] = []
-        var scopes: [Int] = []
-        for run in runs where !scopes.contains(run.scope) { scopes.append(run.scope) }
-        for scope in scopes {
-            let members = runs.indices.filter { runs[$0].scope == scope }
-            matches += process(members)
+        if runs.allSatisfy({ $0.scope == runs[0].scope }) {
+            matches = process(Array(runs.indices))
+        } else {
+            var scopes: [Int] = []
+            for run in runs where !scopes.contains(run.scope) { scopes.append(run.scope) }
+            for scope in scopes { matches += process(runs.indices.filter { runs[$0].scope == scope }) }
         }
         // Leftover delimiter characters would be literal text.
         if let leftover = runs.firstIndex(where: { $0.remaining > 0 }) {
@@ -142,7 +149,7 @@ struct MarkdownDelimiterCheck {
     private mutating func process(_ members: [Int]) -> [(opener: Int, closer: Int, bit: UInt8)] {
         var result: [(opener: Int, closer: Int, bit: UInt8)] = []
         // openers_bottom per (closer length % 3, character): the position searches stop at.
-        var bottom: [Int: Int] = [:]
+        var bottom = [Int](repeating: -1, count: 6)
         var c = 0
         while c < members.count {
             let closer = members[c]
@@ -150,8 +157,8 @@ struct MarkdownDelimiterCheck {
                 c += 1
                 continue
             }
-            let key = (runs[closer].length % 3) * 256 + Int(runs[closer].char)
-            let stop = bottom[key] ?? -1
+            let key = (runs[closer].length % 3) * 2 + (runs[closer].char == 0x7E ? 1 : 0)
+            let stop = bottom[key]
             var o = c - 1
             var found: Int?
             while o > stop {

@@ -20,14 +20,18 @@ enum MarkdownEscaping {
         // Where a leading run of digits on the line ends: a `.` or `)` there starts a list item.
         var digitsEnd = line.lowerBound
         while digitsEnd < line.upperBound, doc[digitsEnd] >= 0x30, doc[digitsEnd] <= 0x39 { digitsEnd += 1 }
-        var bareBang = false
-        for i in range {
-            let b = doc[i]
-            bareBang = false
-            if b >= 0x80 {
-                out.append(b)
-                continue
+        var i = range.lowerBound
+        while i < range.upperBound {
+            // Copy a stretch of bytes that need nothing in one go.
+            var j = i
+            while j < range.upperBound, isPlain(doc[j], j, line) { j += 1 }
+            if j > i {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: doc[i..<j]))
+                i = j
+                if i == range.upperBound { break }
             }
+            let b = doc[i]
+            defer { i += 1 }
             let atLineStart = i == line.lowerBound
             switch b {
             case 0x00:
@@ -39,15 +43,15 @@ enum MarkdownEscaping {
             case UInt8(ascii: "\\"):
                 // A backslash is literal unless punctuation (or a line end) follows it.
                 let next = i + 1 < range.upperBound ? doc[i + 1] : 0x21
-                if next >= 0x80 || isAlphanumeric(next) { out.append(b) } else { out.append(contentsOf: [0x5C, 0x5C]) }
+                if next >= 0x80 || isAlphanumeric(next) { out.append(b) } else { out.append(0x5C); out.append(0x5C) }
             case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"),
                  UInt8(ascii: "~"), UInt8(ascii: "|"):
-                out.append(contentsOf: [0x5C, b])
+                out.append(0x5C); out.append(b)
             case UInt8(ascii: "_"):
                 // Between two letters or digits `_` can neither open nor close emphasis.
                 let intraword = i > range.lowerBound && i + 1 < range.upperBound
                     && isAlphanumeric(doc[i - 1]) && isAlphanumeric(doc[i + 1])
-                if intraword { out.append(b) } else { out.append(contentsOf: [0x5C, b]) }
+                if intraword { out.append(b) } else { out.append(0x5C); out.append(b) }
             case UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "="):
                 // A block quote, a list item, a thematic break, a setext underline, a table row.
                 if atLineStart { out.append(0x5C) }
@@ -77,15 +81,35 @@ enum MarkdownEscaping {
                 // finds in merged text (escapes do not prevent it).
                 if i > line.lowerBound, isEmailLocal(doc[i - 1]) { out.append(contentsOf: separator) }
                 out.append(b)
-            case UInt8(ascii: "!"):
-                out.append(b)
-                bareBang = true
             default:
                 out.append(b)
             }
         }
-        return bareBang
+        return doc[range.upperBound - 1] == UInt8(ascii: "!")
     }
+
+    /// Bytes the escaper may copy as they are: most of any text. The rest (`specialLow` for
+    /// 0x00–0x3F, `specialHigh` for 0x40–0x7F, and spaces at a line's edges) go through the rules.
+    @inline(__always)
+    private static func isPlain(_ b: UInt8, _ i: Int, _ line: Range<Int>) -> Bool {
+        if b >= 0x80 { return true }
+        if b == 0x20 { return i != line.lowerBound && i != line.upperBound - 1 }
+        return b < 0x40 ? specialLow & (1 << UInt64(b)) == 0 : specialHigh & (1 << UInt64(b - 0x40)) == 0
+    }
+
+    private static let specialLow: UInt64 = {
+        var mask: UInt64 = 0
+        for b in [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x23, 0x26, 0x29, 0x2A, 0x2B, 0x2D, 0x2E, 0x3A, 0x3C, 0x3D, 0x3E] {
+            mask |= 1 << UInt64(b)
+        }
+        return mask
+    }()
+
+    private static let specialHigh: UInt64 = {
+        var mask: UInt64 = 0
+        for b in [0x40, 0x5B, 0x5C, 0x5D, 0x5F, 0x60, 0x7C, 0x7E] { mask |= 1 << UInt64(b - 0x40) }
+        return mask
+    }()
 
     static let separator: [UInt8] = Array("<!---->".utf8)
 
@@ -157,7 +181,7 @@ enum MarkdownEscaping {
             switch b {
             case 0x00: out.append(contentsOf: replacement)
             case 0x0A, 0x0D: appendReference(b, to: &out)
-            case 0x3C, 0x3E, 0x5C: out.append(contentsOf: [0x5C, b])
+            case 0x3C, 0x3E, 0x5C: out.append(0x5C); out.append(b)
             case 0x26: out.append(contentsOf: Array("&amp;".utf8))
             case 0x20, 0x09, 0x0B, 0x0C:
                 if i == 0 || i == utf8.count - 1 { appendReference(b, to: &out) } else { out.append(b) }

@@ -6,11 +6,13 @@ struct MarkdownParagraph {
         // Outermost first when several open at once and end together.
         case link, underline, strike, bold, italic
         static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+        static let all: [Kind] = [.link, .underline, .strike, .bold, .italic]
     }
 
     struct Span {
         var kind: Kind
-        var url: String?
+        /// The link's index in the writer's URL table (-1 for other kinds).
+        var link: Int32
         /// Written as an HTML tag rather than `**`, `*` or `~~` (links and underline ignore it).
         var html = false
         var delimited: Bool { !html && (kind == .bold || kind == .italic || kind == .strike) }
@@ -18,18 +20,31 @@ struct MarkdownParagraph {
 
     enum Token { case open(Int), close(Int), atom(Int) }
 
-    let atoms: [MarkdownAtom]
+    private struct Pending {
+        var kind: Kind
+        var link: Int32
+        var end: Int
+    }
+
+    /// The paragraph's atoms; the writer appends them, `render` writes them, `reset` empties
+    /// everything keeping the storage for the next paragraph.
+    var atoms: [MarkdownAtom] = []
     var spans: [Span] = []
     var tokens: [Token] = []
+    private var ends: [Int] = []
+    private var stack: [(span: Int, end: Int)] = []
+    private var pending: [Pending] = []
+    private var rendering = MarkdownRendering()
 
-    init(atoms: [MarkdownAtom]) {
-        self.atoms = atoms
-        buildTokens()
+    mutating func reset() {
+        atoms.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        tokens.removeAll(keepingCapacity: true)
     }
 
     private static func has(_ kind: Kind, _ style: MarkdownStyle) -> Bool {
         switch kind {
-        case .link: style.link != nil
+        case .link: style.link >= 0
         case .underline: style.underline
         case .strike: style.strike
         case .bold: style.bold
@@ -39,52 +54,52 @@ struct MarkdownParagraph {
 
     /// Whether atom `b` continues a span of `kind` that atom `a` is in.
     private static func continues(_ kind: Kind, _ a: MarkdownStyle, _ b: MarkdownStyle) -> Bool {
-        kind == .link ? (a.link != nil && a.link == b.link) : has(kind, a) && has(kind, b)
+        kind == .link ? (a.link >= 0 && a.link == b.link) : has(kind, a) && has(kind, b)
     }
 
     private mutating func buildTokens() {
-        let kinds: [Kind] = [.link, .underline, .strike, .bold, .italic]
-        // ends[k][i]: the atom index where the span of kind k through atom i ends (exclusive).
-        var ends = [[Int]](repeating: [Int](repeating: 0, count: atoms.count), count: kinds.count)
-        for k in kinds.indices {
-            var end = atoms.count
+        let n = atoms.count
+        // ends[k * n + i]: the atom index where the span of kind k through atom i ends (exclusive).
+        ends.removeAll(keepingCapacity: true)
+        ends.append(contentsOf: repeatElement(0, count: Kind.all.count * n))
+        for (k, kind) in Kind.all.enumerated() {
+            var end = n
             for i in atoms.indices.reversed() {
-                if i + 1 < atoms.count, !MarkdownParagraph.continues(kinds[k], atoms[i].style, atoms[i + 1].style) {
-                    end = i + 1
-                }
-                ends[k][i] = end
+                if i + 1 < n, !MarkdownParagraph.continues(kind, atoms[i].style, atoms[i + 1].style) { end = i + 1 }
+                ends[k * n + i] = end
             }
         }
-        var stack: [(span: Int, end: Int)] = []
+        stack.removeAll(keepingCapacity: true)
         for i in atoms.indices {
             let style = atoms[i].style
             // The lowest open span that ends here; it and everything inside it close.
             if let lowest = stack.firstIndex(where: { $0.end == i }) {
-                var reopen: [(kind: Kind, url: String?, end: Int)] = []
+                pending.removeAll(keepingCapacity: true)
                 while stack.count > lowest {
                     let top = stack.removeLast()
                     tokens.append(.close(top.span))
-                    if top.end > i { reopen.append((spans[top.span].kind, spans[top.span].url, top.end)) }
+                    if top.end > i { pending.append(Pending(kind: spans[top.span].kind, link: spans[top.span].link, end: top.end)) }
                 }
-                open(reopen, at: i, stack: &stack)
+                openPending(at: i)
             }
-            var starting: [(kind: Kind, url: String?, end: Int)] = []
-            for k in kinds.indices where MarkdownParagraph.has(kinds[k], style) {
-                if !stack.contains(where: { spans[$0.span].kind == kinds[k] }) {
-                    starting.append((kinds[k], kinds[k] == .link ? style.link : nil, ends[k][i]))
+            pending.removeAll(keepingCapacity: true)
+            for (k, kind) in Kind.all.enumerated() where MarkdownParagraph.has(kind, style) {
+                if !stack.contains(where: { spans[$0.span].kind == kind }) {
+                    pending.append(Pending(kind: kind, link: kind == .link ? style.link : -1, end: ends[k * n + i]))
                 }
             }
-            open(starting, at: i, stack: &stack)
+            openPending(at: i)
             tokens.append(.atom(i))
         }
         while let top = stack.popLast() { tokens.append(.close(top.span)) }
     }
 
-    /// Opens spans, the longest-lasting outermost.
-    private mutating func open(_ list: [(kind: Kind, url: String?, end: Int)], at i: Int, stack: inout [(span: Int, end: Int)]) {
-        let ordered = list.sorted { $0.end != $1.end ? $0.end > $1.end : $0.kind < $1.kind }
-        for item in ordered {
-            spans.append(Span(kind: item.kind, url: item.url))
+    /// Opens the pending spans, the longest-lasting outermost.
+    private mutating func openPending(at i: Int) {
+        guard !pending.isEmpty else { return }
+        if pending.count > 1 { pending.sort { $0.end != $1.end ? $0.end > $1.end : $0.kind < $1.kind } }
+        for item in pending {
+            spans.append(Span(kind: item.kind, link: item.link))
             stack.append((spans.count - 1, item.end))
             tokens.append(.open(spans.count - 1))
         }
@@ -92,11 +107,15 @@ struct MarkdownParagraph {
 
     /// Renders the paragraph: tries delimiters, checks them against CommonMark's delimiter rules
     /// and turns the spans they would not pair into HTML tags until the check passes.
-    mutating func render(document: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        var rendering = MarkdownRendering()
+    mutating func render(document: UnsafeBufferPointer<UInt8>, links: [String], into out: inout [UInt8]) {
+        buildTokens()
+        // Taken out while in use, so that passing `self` does not share (and copy) its buffers.
+        var rendering = self.rendering
+        self.rendering = MarkdownRendering()
+        defer { self.rendering = rendering }
         var rounds = 0
         while true {
-            rendering.render(self, document: document)
+            rendering.render(self, document: document, links: links)
             if !spans.contains(where: \.delimited) { break }
             var check = MarkdownDelimiterCheck(rendering: rendering, paragraph: self)
             let culprits = check.culprits()
@@ -132,12 +151,19 @@ struct MarkdownRendering {
     var expected: [UInt8] = []
 
     static let boldBit: UInt8 = 1, italicBit: UInt8 = 2, strikeBit: UInt8 = 4
+    static let newlineReference = Array("&#10;".utf8)
+    private static let tags: [MarkdownParagraph.Kind: (open: [UInt8], close: [UInt8])] = [
+        .bold: (Array("<strong>".utf8), Array("</strong>".utf8)), .italic: (Array("<em>".utf8), Array("</em>".utf8)),
+        .strike: (Array("<del>".utf8), Array("</del>".utf8)), .underline: (Array("<u>".utf8), Array("</u>".utf8)),
+    ]
 
-    mutating func render(_ paragraph: MarkdownParagraph, document: UnsafeBufferPointer<UInt8>) {
+    mutating func render(_ paragraph: MarkdownParagraph, document: UnsafeBufferPointer<UInt8>, links: [String]) {
         bytes.removeAll(keepingCapacity: true)
         delimiters.removeAll(keepingCapacity: true)
-        atomGaps = [Int](repeating: 0, count: paragraph.atoms.count)
-        expected = [UInt8](repeating: 0, count: paragraph.atoms.count)
+        atomGaps.removeAll(keepingCapacity: true)
+        atomGaps.append(contentsOf: repeatElement(0, count: paragraph.atoms.count))
+        expected.removeAll(keepingCapacity: true)
+        expected.append(contentsOf: repeatElement(0, count: paragraph.atoms.count))
         var open: UInt8 = 0
         var scope = -1
         var bareBang = false
@@ -152,7 +178,7 @@ struct MarkdownRendering {
                     bytes.append(contentsOf: [0x5C, 0x0A])
                     bareBang = false
                 case .finalNewline:
-                    bytes.append(contentsOf: Array("&#10;".utf8))
+                    bytes.append(contentsOf: MarkdownRendering.newlineReference)
                     bareBang = false
                 case .text:
                     if atom.style.code {
@@ -178,7 +204,7 @@ struct MarkdownRendering {
                 let span = paragraph.spans[s]
                 if span.kind == .link {
                     bytes.append(contentsOf: [0x5D, 0x28])
-                    MarkdownEscaping.appendDestination(span.url ?? "", to: &bytes)
+                    MarkdownEscaping.appendDestination(links[Int(span.link)], to: &bytes)
                     bytes.append(0x29)
                     scope = -1
                 } else {
@@ -210,12 +236,7 @@ struct MarkdownRendering {
             bytes.append(contentsOf: repeatElement(char, count: length))
             return
         }
-        let name = switch span.kind {
-        case .bold: "strong"
-        case .italic: "em"
-        case .strike: "del"
-        default: "u"
-        }
-        bytes.append(contentsOf: Array(((isOpen ? "<" : "</") + name + ">").utf8))
+        let tag = MarkdownRendering.tags[span.kind]!
+        bytes.append(contentsOf: isOpen ? tag.open : tag.close)
     }
 }

@@ -1,12 +1,13 @@
 import CaretCore
 
-/// What Markdown carries of one run's attributes.
+/// What Markdown carries of one run's attributes; the link is an index into the writer's table
+/// of URLs (-1 for none), so that a style is plain data.
 struct MarkdownStyle: Hashable {
     var bold = false, italic = false, underline = false, strike = false, code = false
-    var link: String?
+    var link: Int32 = -1
 
     /// Whether any attribute other than code is on (code never spans a line break).
-    var hasSpans: Bool { bold || italic || underline || strike || link != nil }
+    var hasSpans: Bool { bold || italic || underline || strike || link >= 0 }
 }
 
 /// One piece of a paragraph: text with one style, a hard line break, or the document's final
@@ -30,7 +31,9 @@ struct MarkdownWriter {
     private var out: [UInt8] = []
     private var losses = FormatLossCollector()
     private var styles: [Attributes: MarkdownStyle] = [:]
-    private var atoms: [MarkdownAtom] = []
+    private var links: [String] = []
+    private var linkIndex: [String: Int32] = [:]
+    private var paragraph = MarkdownParagraph()
 
     init(text: AttributedText) { self.text = text }
 
@@ -86,7 +89,7 @@ struct MarkdownWriter {
     private mutating func addText(_ range: Range<Int>, line: Range<Int>, style: MarkdownStyle, utf16: Int) {
         guard !range.isEmpty else { return }
         guard style.code, bytes[range].contains(0x0D) else {
-            atoms.append(MarkdownAtom(kind: .text, bytes: range, line: line, style: style))
+            paragraph.atoms.append(MarkdownAtom(kind: .text, bytes: range, line: line, style: style))
             return
         }
         var plain = style
@@ -94,15 +97,15 @@ struct MarkdownWriter {
         var start = range.lowerBound
         var offset = utf16
         for i in range where bytes[i] == 0x0D {
-            if start < i { atoms.append(MarkdownAtom(kind: .text, bytes: start..<i, line: line, style: style)) }
+            if start < i { paragraph.atoms.append(MarkdownAtom(kind: .text, bytes: start..<i, line: line, style: style)) }
             offset += MarkdownWriter.utf16Count(bytes[start..<i])
             losses.note(FormatLoss(what: "code", offset: offset, reason: MarkdownWriter.codeBreakReason))
-            atoms.append(MarkdownAtom(kind: .text, bytes: i..<(i + 1), line: line, style: plain))
+            paragraph.atoms.append(MarkdownAtom(kind: .text, bytes: i..<(i + 1), line: line, style: plain))
             offset += 1
             start = i + 1
         }
         if start < range.upperBound {
-            atoms.append(MarkdownAtom(kind: .text, bytes: start..<range.upperBound, line: line, style: style))
+            paragraph.atoms.append(MarkdownAtom(kind: .text, bytes: start..<range.upperBound, line: line, style: style))
         }
     }
 
@@ -124,7 +127,7 @@ struct MarkdownWriter {
         }
         let line = byte..<byte
         if byte == bytes.count - 1 {
-            atoms.append(MarkdownAtom(kind: .finalNewline, bytes: byte..<(byte + 1), line: line, style: style))
+            paragraph.atoms.append(MarkdownAtom(kind: .finalNewline, bytes: byte..<(byte + 1), line: line, style: style))
             return
         }
         let previousEmpty = byte == 0 || bytes[byte - 1] == 0x0A
@@ -133,17 +136,16 @@ struct MarkdownWriter {
             flushParagraph()
             out.append(contentsOf: [0x0A, 0x0A])
         } else {
-            atoms.append(MarkdownAtom(kind: .lineBreak, bytes: byte..<(byte + 1), line: line, style: style))
+            paragraph.atoms.append(MarkdownAtom(kind: .lineBreak, bytes: byte..<(byte + 1), line: line, style: style))
         }
     }
 
     private mutating func flushParagraph() {
-        guard !atoms.isEmpty else { return }
-        var paragraph = MarkdownParagraph(atoms: atoms)
+        guard !paragraph.atoms.isEmpty else { return }
         bytes.withUnsafeBufferPointer { document in
-            paragraph.render(document: document, into: &out)
+            paragraph.render(document: document, links: links, into: &out)
         }
-        atoms.removeAll(keepingCapacity: true)
+        paragraph.reset()
     }
 
     /// The carried part of `attributes`; the keys Markdown has no syntax for are noted as lost
@@ -159,8 +161,15 @@ struct MarkdownWriter {
             case .strikethrough: style.strike = true
             case .code: style.code = true
             case .link:
-                if case .string(let url) = entry.value { style.link = url }
-                if case .string(let url) = entry.value, url.utf8.contains(0) {
+                guard case .string(let url) = entry.value else { break }
+                if let known = linkIndex[url] {
+                    style.link = known
+                } else {
+                    style.link = Int32(links.count)
+                    linkIndex[url] = style.link
+                    links.append(url)
+                }
+                if url.utf8.contains(0) {
                     losses.note(FormatLoss(what: "U+0000", offset: offset, reason: MarkdownWriter.nulReason))
                 }
             case .fontSize, .fontFamily, .foregroundColor, .backgroundColor:
