@@ -100,18 +100,20 @@ struct MarkdownDelimiterCheck {
         if let leftover = runs.firstIndex(where: { $0.remaining > 0 }) {
             return runs[leftover].members.map { rendering.delimiters[$0].span }
         }
-        var difference = [[Int]](repeating: [0, 0, 0], count: runs.count + 2)
+        var difference = [Int](repeating: 0, count: 3 * (runs.count + 2))
         for match in matches {
             let k = match.bit == MarkdownRendering.boldBit ? 0 : match.bit == MarkdownRendering.italicBit ? 1 : 2
-            difference[match.opener + 1][k] += 1
-            difference[match.closer + 1][k] -= 1
+            difference[3 * (match.opener + 1) + k] += 1
+            difference[3 * (match.closer + 1) + k] -= 1
         }
-        var depth = [0, 0, 0]
+        var bold = 0, italic = 0, strike = 0
         var gapBits = [UInt8](repeating: 0, count: runs.count + 1)
         for gap in 0...runs.count {
-            for k in 0..<3 { depth[k] += difference[gap][k] }
-            gapBits[gap] = (depth[0] > 0 ? MarkdownRendering.boldBit : 0) | (depth[1] > 0 ? MarkdownRendering.italicBit : 0)
-                | (depth[2] > 0 ? MarkdownRendering.strikeBit : 0)
+            bold += difference[3 * gap]
+            italic += difference[3 * gap + 1]
+            strike += difference[3 * gap + 2]
+            gapBits[gap] = (bold > 0 ? MarkdownRendering.boldBit : 0) | (italic > 0 ? MarkdownRendering.italicBit : 0)
+                | (strike > 0 ? MarkdownRendering.strikeBit : 0)
         }
         for atom in paragraph.atoms.indices {
             // Gaps count delimiters; the simulation counts runs.

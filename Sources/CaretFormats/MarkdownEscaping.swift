@@ -97,19 +97,10 @@ enum MarkdownEscaping {
         return b < 0x40 ? specialLow & (1 << UInt64(b)) == 0 : specialHigh & (1 << UInt64(b - 0x40)) == 0
     }
 
-    private static let specialLow: UInt64 = {
-        var mask: UInt64 = 0
-        for b in [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x23, 0x26, 0x29, 0x2A, 0x2B, 0x2D, 0x2E, 0x3A, 0x3C, 0x3D, 0x3E] {
-            mask |= 1 << UInt64(b)
-        }
-        return mask
-    }()
-
-    private static let specialHigh: UInt64 = {
-        var mask: UInt64 = 0
-        for b in [0x40, 0x5B, 0x5C, 0x5D, 0x5F, 0x60, 0x7C, 0x7E] { mask |= 1 << UInt64(b - 0x40) }
-        return mask
-    }()
+    /// NUL, tab to CR, `# & ) * + - . : < = >`.
+    private static var specialLow: UInt64 { 0x74006E4800003E01 }
+    /// `@ [ \\ ] _`, the backtick, `| ~`.
+    private static var specialHigh: UInt64 { 0x50000001B8000001 }
 
     static let separator: [UInt8] = Array("<!---->".utf8)
 

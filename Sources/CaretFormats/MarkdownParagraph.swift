@@ -150,12 +150,13 @@ struct MarkdownRendering {
     /// For each atom, the delimited spans (bold, italic, strike) that should cover it.
     var expected: [UInt8] = []
 
-    static let boldBit: UInt8 = 1, italicBit: UInt8 = 2, strikeBit: UInt8 = 4
-    static let newlineReference = Array("&#10;".utf8)
-    private static let tags: [MarkdownParagraph.Kind: (open: [UInt8], close: [UInt8])] = [
-        .bold: (Array("<strong>".utf8), Array("</strong>".utf8)), .italic: (Array("<em>".utf8), Array("</em>".utf8)),
-        .strike: (Array("<del>".utf8), Array("</del>".utf8)), .underline: (Array("<u>".utf8), Array("</u>".utf8)),
-    ]
+    static var boldBit: UInt8 { 1 }
+    static var italicBit: UInt8 { 2 }
+    static var strikeBit: UInt8 { 4 }
+
+    private mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
 
     mutating func render(_ paragraph: MarkdownParagraph, document: UnsafeBufferPointer<UInt8>, links: [String]) {
         bytes.removeAll(keepingCapacity: true)
@@ -178,7 +179,7 @@ struct MarkdownRendering {
                     bytes.append(contentsOf: [0x5C, 0x0A])
                     bareBang = false
                 case .finalNewline:
-                    bytes.append(contentsOf: MarkdownRendering.newlineReference)
+                    append("&#10;")
                     bareBang = false
                 case .text:
                     if atom.style.code {
@@ -236,7 +237,15 @@ struct MarkdownRendering {
             bytes.append(contentsOf: repeatElement(char, count: length))
             return
         }
-        let tag = MarkdownRendering.tags[span.kind]!
-        bytes.append(contentsOf: isOpen ? tag.open : tag.close)
+        switch (span.kind, isOpen) {
+        case (.bold, true): append("<strong>")
+        case (.bold, false): append("</strong>")
+        case (.italic, true): append("<em>")
+        case (.italic, false): append("</em>")
+        case (.strike, true): append("<del>")
+        case (.strike, false): append("</del>")
+        case (_, true): append("<u>")
+        case (_, false): append("</u>")
+        }
     }
 }

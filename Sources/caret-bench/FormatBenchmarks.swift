@@ -55,5 +55,26 @@ enum FormatBenchmarks {
                    note: "target >= 50; median of \(repetitions)")
         report.add("markdown read, same document", megabytes / (read / 1e9), "MB/s",
                    note: "target >= 20; \(markdown.utf8.count / 1_000_000) MB of Markdown")
+        // The same in CPU time: on a shared machine other processes' load does not count.
+        let writeCPU = cpuMedian(repetitions) { _ = Markdown.print(text) }
+        let readCPU = cpuMedian(repetitions) { _ = try? Markdown.parse(markdown) }
+        report.add("markdown write, CPU time", megabytes / (writeCPU / 1e9), "MB/s", note: "median of \(repetitions)")
+        report.add("markdown read, CPU time", megabytes / (readCPU / 1e9), "MB/s", note: "median of \(repetitions)")
+    }
+
+    /// Median process CPU time of `body`, in nanoseconds.
+    static func cpuMedian(_ repetitions: Int, _ body: () -> Void) -> Double {
+        func now() -> Double {
+            var spec = timespec()
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+            return Double(spec.tv_sec) * 1e9 + Double(spec.tv_nsec)
+        }
+        var samples: [Double] = []
+        for _ in 0..<repetitions {
+            let start = now()
+            body()
+            samples.append(now() - start)
+        }
+        return samples.sorted()[samples.count / 2]
     }
 }
