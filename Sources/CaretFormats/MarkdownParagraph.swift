@@ -182,7 +182,14 @@ struct MarkdownRendering {
                     append("&#10;")
                     bareBang = false
                 case .text:
-                    if atom.style.code {
+                    if atom.style.code && scope >= 0 && document[atom.bytes].contains(0x5D) {
+                        // In link text a code span's `]` could end a reference definition's label
+                        // (labels ignore backticks): write the code as a tag around escaped text.
+                        append("<code>")
+                        _ = MarkdownEscaping.appendText(document, atom.bytes, line: atom.line, to: &bytes)
+                        append("</code>")
+                        bareBang = false
+                    } else if atom.style.code {
                         MarkdownEscaping.appendCode(document[atom.bytes], to: &bytes)
                         bareBang = false
                     } else {

@@ -10,7 +10,7 @@ struct RandomMarkdownDocuments {
         "#", ">", "+", "-", "=", "!", "<", "&", "&amp;", "&#35;", "~", "~~", "|", "\\", ".", ":", "@", "a@b.c",
         "www.", "http://x.y", "<u>", "</u>", "<b>", "\"", "'", "$", ",", ";", "?", "%", "é", "e\u{301}", "😀",
         "👩‍👩‍👧", "𝔸", "—", "«", "»", "中文", "\u{A0}", "\u{3000}", "\u{200D}", "\r", "\n", "\n", "\n\n",
-        "1.", "2)", "---", "***", "   ", "    code", "\u{B}", "\u{C}", "™", "# ", "1. ", "+ ", "- ", "> ", "#x",
+        "1.", "2)", "---", "***", "   ", "    code", "\u{B}", "\u{C}", "™", "# ", "1. ", "+ ", "- ", "> ", "#x", "]:", "[x]: y", "\\\\", "<!--", "-->", "&#10;",
     ]
 
     static let urls = ["https://a.b/c", "https://a.b/c?x=1&y=2", "a b", "(x)", "<y>", "\\q", "&amp;", " e ",
@@ -33,7 +33,7 @@ struct RandomMarkdownDocuments {
     static func text(_ rng: inout SeededRandom) -> AttributedText {
         let pool = (0..<4).map { _ in style(&rng) }
         var runs: [(String, Attributes)] = []
-        for _ in 0..<Int.random(in: 0..<10, using: &rng) {
+        for _ in 0..<Int.random(in: 0..<14, using: &rng) {
             let piece = (0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             var attributes = pool.randomElement(using: &rng)!
             if piece.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) { attributes.remove(.code) }

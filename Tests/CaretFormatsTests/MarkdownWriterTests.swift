@@ -67,6 +67,12 @@ import Testing
         #expect(markdown == expected)
     }
 
+    /// Labels of link reference definitions ignore backticks: `[`+]: x`](u)` would be one.
+    @Test func codeWithABracketInLinkTextIsATag() throws {
+        let markdown = try write("{code link=\"(x)\":+]:***} {code link=\"u\":a`b}")
+        #expect(markdown == "[<code>+\\]:\\*\\*\\*</code>](<(x)>) [``a`b``](u)\n")
+    }
+
     @Test func textFullOfMetacharactersReadsBack() throws {
         let line = "*_`[]()#>+-!<&~|\\ 1. 2) #x >y -z +w =v !*[a]* &amp; \\*"
         let text = AttributedText([line, "1.", "#", ">", "-", "+", "10. x", " ", "\\"].joined(separator: "\n"))
