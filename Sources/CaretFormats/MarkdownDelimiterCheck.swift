@@ -21,15 +21,16 @@ struct MarkdownDelimiterCheck {
         var members: ClosedRange<Int> { first...last }
     }
 
-    let rendering: MarkdownRendering
-    let paragraph: MarkdownParagraph
+    private var rendering = MarkdownRendering()
     var runs: [Run] = []
     /// For each delimiter of the rendering, the run it is in.
     var runOfDelimiter: [Int] = []
 
-    init(rendering: MarkdownRendering, paragraph: MarkdownParagraph) {
+    /// Groups the rendering's delimiters into runs, reusing this check's storage.
+    private mutating func load(_ rendering: MarkdownRendering) {
         self.rendering = rendering
-        self.paragraph = paragraph
+        runs.removeAll(keepingCapacity: true)
+        runOfDelimiter.removeAll(keepingCapacity: true)
         for (d, delimiter) in rendering.delimiters.enumerated() {
             if !runs.isEmpty, let previous = d > 0 ? rendering.delimiters[d - 1] : nil,
                previous.char == delimiter.char, previous.position + previous.length == delimiter.position {
@@ -46,7 +47,10 @@ struct MarkdownDelimiterCheck {
 
     /// The spans to write as HTML tags before trying again; empty when the delimiters pair as
     /// intended.
-    mutating func culprits() -> [Int] {
+    mutating func culprits(_ rendering: MarkdownRendering, _ paragraph: MarkdownParagraph) -> [Int] {
+        load(rendering)
+        // Drop the reference so the caller's buffers stay unshared.
+        defer { self.rendering = MarkdownRendering() }
         var failing: [Int] = []
         for r in runs.indices {
             flank(r)
@@ -63,7 +67,10 @@ struct MarkdownDelimiterCheck {
             }
         }
         if !failing.isEmpty { return failing }
-        return pairingCulprits()
+        // Runs that can only open or only close, properly nested, pair as meant: each closer's
+        // nearest opener of its character is its own span's (the rule of three does not apply).
+        if !runs.contains(where: { $0.canOpen && $0.canClose }) { return [] }
+        return pairingCulprits(paragraph)
     }
 
     /// Sets the run's flanking from the characters around it in the rendering.
@@ -87,7 +94,7 @@ struct MarkdownDelimiterCheck {
     }
 
     /// Simulates the pairing in each scope and compares what it covers with what was meant.
-    private mutating func pairingCulprits() -> [Int] {
+    private mutating func pairingCulprits(_ paragraph: MarkdownParagraph) -> [Int] {
         var matches: [(opener: Int, closer: Int, bit: UInt8)] = []
         if runs.allSatisfy({ $0.scope == runs[0].scope }) {
             matches = process(Array(runs.indices))
@@ -119,13 +126,13 @@ struct MarkdownDelimiterCheck {
             // Gaps count delimiters; the simulation counts runs.
             let d = rendering.atomGaps[atom]
             let gap = d == 0 ? 0 : runOfDelimiter[d - 1] + 1
-            if gapBits[gap] != rendering.expected[atom] { return culprit(near: atom) }
+            if gapBits[gap] != rendering.expected[atom] { return culprit(near: atom, paragraph) }
         }
         return []
     }
 
     /// The innermost delimited span meant to cover the atom, else the nearest one opened before it.
-    private func culprit(near atom: Int) -> [Int] {
+    private func culprit(near atom: Int, _ paragraph: MarkdownParagraph) -> [Int] {
         var open: [Int] = []
         var lastOpened: Int?
         for token in paragraph.tokens {

@@ -35,6 +35,7 @@ struct MarkdownParagraph {
     private var stack: [(span: Int, end: Int)] = []
     private var pending: [Pending] = []
     private var rendering = MarkdownRendering()
+    private var check: MarkdownDelimiterCheck?
 
     mutating func reset() {
         atoms.removeAll(keepingCapacity: true)
@@ -111,14 +112,18 @@ struct MarkdownParagraph {
         buildTokens()
         // Taken out while in use, so that passing `self` does not share (and copy) its buffers.
         var rendering = self.rendering
+        var check = self.check ?? MarkdownDelimiterCheck()
         self.rendering = MarkdownRendering()
-        defer { self.rendering = rendering }
+        self.check = nil
+        defer {
+            self.rendering = rendering
+            self.check = check
+        }
         var rounds = 0
         while true {
             rendering.render(self, document: document, links: links)
             if !spans.contains(where: \.delimited) { break }
-            var check = MarkdownDelimiterCheck(rendering: rendering, paragraph: self)
-            let culprits = check.culprits()
+            let culprits = check.culprits(rendering, self)
             if culprits.isEmpty { break }
             rounds += 1
             if rounds > 12 {
