@@ -135,9 +135,17 @@ struct MarkdownReader {
         }
     }
 
-    private func typeName(_ node: OpaquePointer) -> String {
-        cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+    /// The name of an extension's node type; the numbers are given out when the extensions
+    /// register, so each is looked up once.
+    private mutating func typeName(_ node: OpaquePointer) -> String {
+        let type = cmark_node_get_type(node).rawValue
+        if let known = extensionNames[type] { return known }
+        let name = cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+        extensionNames[type] = name
+        return name
     }
+
+    private var extensionNames: [UInt32: String] = [:]
 
     private mutating func inlineHTML(_ node: OpaquePointer) {
         guard let literal = cmark_node_get_literal(node) else { return }

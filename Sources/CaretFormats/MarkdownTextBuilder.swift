@@ -52,16 +52,18 @@ struct MarkdownInlineTags {
     /// Applies one inline HTML node; `.unknown` leaves the depths as they were.
     mutating func apply(_ html: String) -> Effect {
         if html == "<!---->" { return .separator }
-        var name = Array(html.utf8)
-        guard name.count >= 3, name.first == UInt8(ascii: "<"), name.last == UInt8(ascii: ">") else { return .unknown }
-        name = Array(name.dropFirst().dropLast())
+        let utf8 = html.utf8
+        guard utf8.count >= 3, utf8.first == UInt8(ascii: "<"), utf8.last == UInt8(ascii: ">") else { return .unknown }
+        var name = utf8.dropFirst().dropLast()
         let closing = name.first == UInt8(ascii: "/")
-        if closing { name.removeFirst() }
+        if closing { name = name.dropFirst() }
         var selfClosing = false
         while let last = name.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "/") {
             if last == UInt8(ascii: "/") { selfClosing = true }
-            name.removeLast()
+            name = name.dropLast()
         }
+        // The longest name known here is six letters (`strong`, `strike`).
+        guard name.count <= 6 else { return .unknown }
         let lower = String(decoding: name.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
         if lower == "br" && !closing { return .lineBreak }
         if selfClosing { return .unknown }
