@@ -97,6 +97,7 @@ struct MarkdownReader {
         case CMARK_NODE_LINK:
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             if url.isEmpty { note("link", "a link with an empty destination has no URL for Caret") }
+            if let title = cmark_node_get_title(node), title[0] != 0 { note("linkTitle", "Caret links have no title") }
             links.append(url.isEmpty ? nil : url)
         case CMARK_NODE_IMAGE:
             images += 1

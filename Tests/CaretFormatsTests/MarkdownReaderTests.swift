@@ -17,7 +17,7 @@ import Testing
         ("*it* _it_ **b** __b__ ***bi***", "{italic:it} {italic:it} {bold:b} {bold:b} {bold italic:bi}"),
         ("`code` `` a`b `` ` `` `", "{code:code} {code:a`b} {code:``}"),
         ("~~gone~~ ~one~", "{strikethrough:gone} {strikethrough:one}"),
-        ("[text](https://a.b/c \"title\") [ref][r]\n\n[r]: https://r.s", "{link=\"https://a.b/c\":text} {link=\"https://r.s\":ref}"),
+        ("[text](https://a.b/c) [ref][r]\n\n[r]: https://r.s", "{link=\"https://a.b/c\":text} {link=\"https://r.s\":ref}"),
         ("[**bold** link](u)", "{bold link=\"u\":bold}{link=\"u\": link}"),
         ("<https://a.b> <me@x.y>", "{link=\"https://a.b\":https://a.b} {link=\"mailto:me@x.y\":me@x.y}"),
         ("see www.a.bc or https://d.ef/g.", "see {link=\"http://www.a.bc\":www.a.bc} or {link=\"https://d.ef/g\":https://d.ef/g}."),
@@ -75,6 +75,7 @@ import Testing
         ("| a | b |\n|---|---|\n| 1 | 2 |", "a\tb\n1\t2", ["table@0"]),
         ("a\n\n---\n\nb", "a\nb", ["thematicBreak@2"]),
         ("[none]()", "none", ["link@0"]),
+        ("a [t](u \"title\")", "a {link=\"u\":t}", ["linkTitle@2"]),
     ])
     func structuresCaretCannotHoldAreReported(markdown: String, expected: String, losses: [String]) throws {
         let (text, found) = try read(markdown)
