@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Caret: a headless rich-text editor runtime. Layers (dependencies point down only):
-// caret → CaretCLI → CaretLua / CaretReplay → CaretFormats → CaretCore; CaretLua → CCaretLua → CLuaJIT.
+// caret → CaretCLI → CaretLua / CaretReplay → CaretFormats → CaretCore; CaretLua → CCaretLua → CLuaJIT;
+// CaretFormats → CCmark.
 import PackageDescription
 
 let package = Package(
@@ -20,8 +21,16 @@ let package = Package(
                 .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
             ]
         ),
-        // Canonical markup, JSON, plain text.
-        .target(name: "CaretFormats", dependencies: ["CaretCore"]),
+        // Canonical markup, JSON, plain text, Markdown.
+        .target(name: "CaretFormats", dependencies: ["CaretCore", "CCmark"]),
+        // cmark-gfm (CommonMark with GitHub's extensions) from Debian, found through pkg-config;
+        // libcmark-gfm.pc links the extensions library too, which its own -dev package provides.
+        .systemLibrary(
+            name: "CCmark",
+            path: "Sources/CCmark",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
         // LuaJIT from Debian's libluajit-5.1-dev, found through pkg-config.
         .systemLibrary(
             name: "CLuaJIT",

@@ -3,7 +3,9 @@
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(libluajit-5.1-dev pkg-config unicode-data wamerican)
+# cmark-gfm and pandoc are the Markdown tests' interop references.
+packages=(libluajit-5.1-dev pkg-config unicode-data wamerican
+    libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pandoc)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

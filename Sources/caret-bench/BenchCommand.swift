@@ -62,6 +62,7 @@ enum BenchCommand {
             ("suggest", SuggestionBench.run),
             ("lua", LuaBenchmarks.run),
             ("editor", EditorBenchmarks.run),
+            ("formats", FormatBenchmarks.run),
         ]
         for (name, run) in suites {
             do {

@@ -1,0 +1,51 @@
+import CaretCore
+
+/// Markdown (CommonMark with GitHub's strikethrough and autolinks), read through cmark-gfm's
+/// parser and written by Caret's own emitter. See docs/formats-markdown.md for the mapping.
+///
+/// - Every "\n" in Caret's text is a paragraph break or a hard line break in Markdown; one newline
+///   separates paragraphs (and every other block) when read back. A soft line break in the source
+///   reads as a space, as a renderer shows it.
+/// - bold `**`, italic `*`, strikethrough `~~`, code spans, links `[text](url)` and underline
+///   `<u>…</u>` are carried; where CommonMark's delimiter rules would not pair `**`, `*` or `~~`
+///   back to the same runs (spaces or punctuation at a run's edge) the writer uses `<strong>`,
+///   `<em>` or `<del>` instead, which the reader reads back.
+/// - `parse(print(x).0).0.text == x.text` for every text whose print reports no loss.
+public enum Markdown {
+    /// The document a Markdown text denotes, and what Caret could not keep of it (headings,
+    /// lists, block quotes, code blocks, tables, images, raw HTML), each kind once with the UTF-16
+    /// offset of its first text. The state has no selection and no typing attributes.
+    /// - Throws: `MarkdownError` when cmark-gfm cannot be set up (out of memory).
+    /// - Complexity: O(n) in the length of the text.
+    public static func parse(_ text: String) throws -> (DocumentState, [FormatLoss]) {
+        var reader = MarkdownReader()
+        let attributed = try reader.read(text)
+        return (DocumentState(text: attributed), reader.losses.losses)
+    }
+
+    /// The Markdown of a document's text, ending with a newline unless empty, and what it could
+    /// not carry (font size and family, colours, custom keys, code on a line break, U+0000), each
+    /// kind once with its first UTF-16 offset. The selection and typing attributes are editor
+    /// state, not part of a Markdown file, and are not reported.
+    /// - Complexity: O(n) in the length of the text.
+    public static func print(_ state: DocumentState) -> (String, [FormatLoss]) {
+        var writer = MarkdownWriter(text: state.text)
+        return writer.write()
+    }
+
+    /// The Markdown of `text`; see `print(_:)` for a document state.
+    public static func print(_ text: AttributedText) -> (String, [FormatLoss]) {
+        print(DocumentState(text: text))
+    }
+}
+
+/// cmark-gfm could not be set up to parse (it returned no parser or no document).
+public struct MarkdownError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What failed.
+    public var message: String
+
+    /// Creates the error.
+    public init(message: String) { self.message = message }
+
+    public var description: String { "markdown: \(message)" }
+}

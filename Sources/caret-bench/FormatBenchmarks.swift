@@ -1,0 +1,80 @@
+import CaretCore
+import CaretFormats
+import Foundation
+
+/// Reading and writing document formats: 10 MB of text with 100k runs (targets: writing
+/// >= 50 MB/s, reading >= 20 MB/s; MB are 10^6 bytes of the document's UTF-8 text).
+enum FormatBenchmarks {
+    static func run(_ options: BenchOptions, _ report: BenchReport) throws {
+        if options.wants("markdown") { try markdown(options, report) }
+    }
+
+    /// Words and line breaks whose runs cycle through what Markdown carries.
+    static func document(bytes: Int, runs: Int) -> AttributedText {
+        var random = SeededRandom(seed: 42)
+        var builder = AttributedText.Builder()
+        let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "caret", "rope", "naïve", "😀"]
+        let styles: [Attributes] = [
+            Attributes(), .traits(.bold), Attributes(), .traits(.italic), Attributes(), .traits(.code),
+            Attributes(), (try? Attributes([(.link, .string("https://example.com/a?b=c"))])) ?? Attributes(),
+            Attributes(), .traits(.bold, .italic), Attributes(), .traits(.strikethrough), Attributes(), .traits(.underline),
+        ]
+        let pieceBytes = max(1, bytes / runs)
+        var written = 0, runIndex = 0
+        var piece = ""
+        while written < bytes {
+            var word = words[Int(random.next() % UInt64(words.count))]
+            word += random.next() % 12 == 0 ? "\n" : " "
+            piece += word
+            written += word.utf8.count
+            if piece.utf8.count >= pieceBytes || written >= bytes {
+                let style = styles[runIndex % styles.count]
+                // A code span cannot hold a line break: keep the benchmark free of losses.
+                builder.append(style.has(.code) ? piece.replacingOccurrences(of: "\n", with: " ") : piece, attributes: style)
+                runIndex += 1
+                piece = ""
+            }
+        }
+        return builder.finish()
+    }
+
+    static func markdown(_ options: BenchOptions, _ report: BenchReport) throws {
+        let size = options.quick ? 1_000_000 : 10_000_000
+        let text = document(bytes: size, runs: size / 100)
+        let megabytes = Double(text.utf8Count) / 1e6
+        let repetitions = options.quick ? 3 : 5
+        var markdown = ""
+        var losses: [FormatLoss] = []
+        let write = try Clock.median(repetitions) { (markdown, losses) = Markdown.print(text) }
+        guard losses.isEmpty else { throw BenchError("markdown losses in the benchmark document: \(losses)") }
+        var back = DocumentState(text: AttributedText())
+        let read = try Clock.median(repetitions) { back = try Markdown.parse(markdown).0 }
+        guard back.text == text else { throw BenchError("markdown round trip of the benchmark document differs") }
+        let runs = text.runs.count
+        report.add("markdown write, \(Int(megabytes)) MB, \(runs) runs", megabytes / (write / 1e9), "MB/s",
+                   note: "target >= 50; median of \(repetitions)")
+        report.add("markdown read, same document", megabytes / (read / 1e9), "MB/s",
+                   note: "target >= 20; \(markdown.utf8.count / 1_000_000) MB of Markdown")
+        // The same in CPU time: on a shared machine other processes' load does not count.
+        let writeCPU = cpuMedian(repetitions) { _ = Markdown.print(text) }
+        let readCPU = cpuMedian(repetitions) { _ = try? Markdown.parse(markdown) }
+        report.add("markdown write, CPU time", megabytes / (writeCPU / 1e9), "MB/s", note: "median of \(repetitions)")
+        report.add("markdown read, CPU time", megabytes / (readCPU / 1e9), "MB/s", note: "median of \(repetitions)")
+    }
+
+    /// Median process CPU time of `body`, in nanoseconds.
+    static func cpuMedian(_ repetitions: Int, _ body: () -> Void) -> Double {
+        func now() -> Double {
+            var spec = timespec()
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+            return Double(spec.tv_sec) * 1e9 + Double(spec.tv_nsec)
+        }
+        var samples: [Double] = []
+        for _ in 0..<repetitions {
+            let start = now()
+            body()
+            samples.append(now() - start)
+        }
+        return samples.sorted()[samples.count / 2]
+    }
+}

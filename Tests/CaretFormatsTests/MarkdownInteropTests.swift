@@ -1,0 +1,90 @@
+import CaretCore
+import Foundation
+import Testing
+@testable import CaretFormats
+
+/// Other Markdown tools and Caret's Markdown: cmark-gfm's own HTML of what Caret writes, and
+/// Caret reading what pandoc writes. scripts/setup.sh installs both; a machine without them
+/// skips these tests with a message saying so.
+enum MarkdownTools {
+    /// The executable `name` on PATH (or in the usual prefixes), if any.
+    static func find(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let directories = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
+        return directories.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static let cmark = find("cmark-gfm")
+    static let pandoc = find("pandoc")
+
+    /// Runs `executable` with `arguments`, feeding `input`; returns its standard output.
+    static func run(_ executable: String, _ arguments: [String], input: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Inputs here are small: writing all before reading cannot fill the pipe.
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(executable) \(arguments) exited \(process.terminationStatus)")
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+@Suite struct MarkdownInteropTests {
+    /// Caret's Markdown of canonical markup, and the HTML fragments cmark-gfm must render for it.
+    static let corpus: [(markup: String, html: [String])] = [
+        ("{bold:b} {italic:i} {code:c} {strikethrough:s} {underline:u} {link=\"https://a.b/c\":l}",
+         ["<strong>b</strong>", "<em>i</em>", "<code>c</code>", "<del>s</del>", "<u>u</u>", "<a href=\"https://a.b/c\">l</a>"]),
+        ("un{bold:believ}able, {bold italic:both}", ["un<strong>believ</strong>able", "<em><strong>both</strong></em>"]),
+        ("{bold:a}{italic:b} x{bold:!}y {bold:a }b", ["<strong>a</strong><em>b</em>", "x<strong>!</strong>y", "<strong>a </strong>b"]),
+        ("{link=\"https://x.y\":see }{bold link=\"https://x.y\":here}", ["<a href=\"https://x.y\">see <strong>here</strong></a>"]),
+        ("{code:a`b} {bold code:x}", ["<code>a`b</code>", "<strong><code>x</code></strong>"]),
+        ("{link=\"a b(c)\":l}", ["<a href=\"a%20b(c)\">l</a>"]),
+        ("2 * 3 _x_ [y] <z> a~b #1 \\\\ &amp;", ["2 * 3 _x_ [y] &lt;z&gt; a~b #1 \\ &amp;amp;"]),
+        ("# not a heading\n1. not a list\n> not a quote", ["<p># not a heading</p>", "<p>1. not a list</p>", "<p>&gt; not a quote</p>"]),
+        ("one\ntwo\n\nafter an empty line", ["<p>one</p>", "<p>two<br />\n<br />\nafter an empty line</p>"]),
+        ("www.a.bc a@b.cd http://e.fg", ["www.a.bc a", "@b.cd http://e.fg"]),
+    ]
+
+    @Test(.enabled(if: MarkdownTools.cmark != nil, "cmark-gfm is not installed; scripts/setup.sh installs it"))
+    func cmarkRendersCaretsMarkdownAsMeant() throws {
+        let cmark = try #require(MarkdownTools.cmark)
+        for (markup, fragments) in MarkdownInteropTests.corpus {
+            let (markdown, losses) = Markdown.print(try Markup.parseText(markup))
+            #expect(losses.isEmpty)
+            let html = try MarkdownTools.run(cmark, ["--unsafe", "-e", "strikethrough", "-e", "autolink"], input: markdown)
+            for fragment in fragments {
+                #expect(html.contains(fragment), "\(markup): \(markdown.debugDescription) gave \(html.debugDescription)")
+            }
+            #expect(!html.contains("<h1>") && !html.contains("<ol>") && !html.contains("<blockquote>"), "\(html)")
+            if !markup.contains("link") { #expect(!html.contains("<a "), "\(html)") }
+        }
+    }
+
+    @Test(.enabled(if: MarkdownTools.pandoc != nil, "pandoc is not installed; scripts/setup.sh installs it"))
+    func readsWhatPandocWrites() throws {
+        let pandoc = try #require(MarkdownTools.pandoc)
+        let html = """
+            <p>Hello <strong>bold</strong> <em>it</em> <code>c`d</code> <del>gone</del> \
+            <a href="https://x.y/?a=1&amp;b=2">link</a> 2 * 3_4 &lt;tag&gt;</p><h1>Title</h1><p>Second<br>line</p>
+            """
+        for target in ["gfm", "commonmark"] {
+            let markdown = try MarkdownTools.run(pandoc, ["-f", "html", "-t", target, "--wrap=none"], input: html)
+            let (state, losses) = try Markdown.parse(markdown)
+            #expect(Markup.print(state.text) == """
+                Hello {bold:bold} {italic:it} {code:c`d} {strikethrough:gone} {link="https://x.y/?a=1&b=2":link} 2 * 3_4 <tag>
+                Title
+                Second
+                line
+                """, "\(target): \(markdown.debugDescription)")
+            #expect(losses.map(\.what).contains("heading"), "\(target): \(losses)")
+        }
+    }
+}
