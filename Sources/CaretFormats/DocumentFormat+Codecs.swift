@@ -13,7 +13,7 @@ extension DocumentFormat {
         case .markup: DocumentCodec(name: name, read: Self.readMarkup, write: Self.writeMarkup)
         case .json: DocumentCodec(name: name, read: Self.readJSON, write: Self.writeJSON)
         case .text: DocumentCodec(name: name, read: Self.readText, write: Self.writeText)
-        case .markdown: .notSupportedYet(name)
+        case .markdown: DocumentCodec(name: name, read: { try Markdown.parse($0) }, write: { Markdown.print($0) })
         case .rtf: .notSupportedYet(name)
         case .html: .notSupportedYet(name)
         }

@@ -174,6 +174,9 @@ struct MarkdownWriter {
                 }
             case .fontSize, .fontFamily, .foregroundColor, .backgroundColor:
                 losses.note(FormatLoss(what: entry.key.name, offset: offset, reason: "Markdown has no syntax for \(entry.key.name)"))
+            case .heading, .listStyle, .listLevel, .blockQuote, .codeBlock, .alignment:
+                // Paragraph attributes are not written yet: say so rather than drop them.
+                losses.note(FormatLoss(what: entry.key.name, offset: offset, reason: "the Markdown writer does not write paragraph attributes yet"))
             case .custom(let name):
                 losses.note(FormatLoss(what: name, offset: offset, reason: "Markdown has no syntax for custom attributes"))
             }

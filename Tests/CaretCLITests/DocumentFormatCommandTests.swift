@@ -32,24 +32,48 @@ import Testing
         #expect(try! FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["notes.caret", "notes.doc", "s.lua", "t.caret-trace"])
     }
 
-    @Test func markdownRTFAndHTMLAreKnownAndNeverTreatedAsText() {
+    @Test func formatsNotBuiltYetAreKnownAndNeverTreatedAsText() {
         let dir = TempDirectory()
         defer { dir.remove() }
         let script = dir.file("s.lua", Self.bold)
         let doc = dir.file("notes.caret", "hello|\n")
-        let previous = dir.file("notes.md", "# previous\n")
+        let previous = dir.file("notes.rtf", "{\\rtf1 previous}\n")
         let result = caret(["run", script, "--doc", doc, "--out", previous])
         #expect(result.code == .usage)
-        #expect(result.stderr.hasPrefix("caret run: \(previous): markdown is not supported yet: Caret cannot write it (choose markup, json, text)"))
-        #expect(dir.read("notes.md") == "# previous\n")
-        for name in ["a.RTF", "a.html", "a.htm", "a.markdown"] {
+        #expect(result.stderr.hasPrefix("caret run: \(previous): rtf is not supported yet: Caret cannot write it"))
+        #expect(dir.read("notes.rtf") == "{\\rtf1 previous}\n")
+        for name in DocumentFormat.allCases.filter({ !$0.isSupported }).flatMap(\.extensions).map({ "a." + $0.uppercased() }) {
             #expect(caret(["run", script, "--doc", doc, "--out", dir.path + "/" + name]).code == .usage, "\(name)")
             #expect(dir.read(name) == "<missing>")
         }
-        #expect(caret(["run", script, "--doc", previous]).stderr.contains("markdown is not supported yet: Caret cannot read it"))
-        #expect(caret(["run", script, "--doc", doc, "--out-format", "md"]).stderr.contains("--out-format markdown: markdown is not supported yet"))
-        #expect(caret(["convert", doc, "--to", "html"]).code == .usage)
+        #expect(caret(["run", script, "--doc", previous]).stderr.contains("rtf is not supported yet: Caret cannot read it"))
         #expect(caret(["suggest", "--doc", previous]).code == .usage)
+    }
+
+    /// Markdown end to end: written and read back, and what it cannot carry is refused unless
+    /// --lossy accepts the loss, which is then reported; a refused write leaves the old file.
+    @Test func markdownIsWrittenAndReadAndLossNeedsLossy() {
+        let dir = TempDirectory()
+        defer { dir.remove() }
+        let script = dir.file("s.lua", Self.bold)
+        let doc = dir.file("notes.caret", "hello|\n")
+        let out = dir.path + "/notes.md"
+        #expect(caret(["run", script, "--doc", doc, "--out", out]).code == .ok)
+        #expect(dir.read("notes.md") == "**he**llo\n")
+        let back = caret(["run", dir.file("n.lua", ""), "--doc", out, "--out-format", "markup"])
+        #expect(back.code == .ok)
+        #expect(back.stdout == "{bold:he}llo|\n")
+
+        let sized = dir.file("sized.caret", "a{fontSize=14:big}|\n")
+        let refused = caret(["convert", sized, "--to", "md", "--out", out])
+        #expect(refused.code == .dataError)
+        #expect(refused.stderr.contains("fontSize at offset 1 cannot be written as markdown"))
+        #expect(refused.stderr.contains("--lossy"))
+        #expect(dir.read("notes.md") == "**he**llo\n")
+        let lossy = caret(["convert", sized, "--to", "md", "--out", out, "--lossy"])
+        #expect(lossy.code == .ok)
+        #expect(lossy.stderr.contains("dropped fontSize (first at offset 1)"))
+        #expect(dir.read("notes.md") == "abig\n")
     }
 
     @Test func textOutDropsAttributesAndSelectionWithoutAnError() {

@@ -50,14 +50,13 @@ import Testing
 
     @Test func formatsNotWrittenYetSaySoForReadingAndWriting() {
         let state = DocumentState(text: AttributedText("x"))
-        for format in [DocumentFormat.markdown, .rtf, .html] {
-            #expect(!format.isSupported)
+        for format in DocumentFormat.allCases where !format.isSupported {
             #expect(throws: DocumentFormatError.notSupportedYet(format: format.name, reading: false)) { try format.write(state, acceptingLoss: true) }
             #expect(throws: DocumentFormatError.notSupportedYet(format: format.name, reading: true)) { try format.read("x", acceptingLoss: true) }
         }
-        #expect(DocumentFormat.supported == [.markup, .json, .text])
-        #expect(DocumentFormatError.notSupportedYet(format: "markdown", reading: false).description
-            == "markdown is not supported yet: Caret cannot write it (choose markup, json, text)")
+        #expect(DocumentFormat.supported.starts(with: [.markup, .json, .text, .markdown]))
+        #expect(DocumentFormatError.notSupportedYet(format: "rtf", reading: false).description
+            == "rtf is not supported yet: Caret cannot write it (choose \(DocumentFormat.supported.map(\.name).joined(separator: ", ")))")
     }
 
     @Test func markupAndJSONCarryEverything() throws {

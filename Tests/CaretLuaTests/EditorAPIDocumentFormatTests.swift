@@ -48,17 +48,17 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
 
-    @Test func markdownRTFAndHTMLAreKnownButNotSupportedYet() throws {
+    @Test func markdownSavesAndOpensAndLossNeedsLossy() throws {
         let (s, dir) = try session("x")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try "# old\n".write(toFile: dir + "/notes.md", atomically: true, encoding: .utf8)
-        #expect(scriptError(s, "editor:save('notes.md')")?.message
-            == "'notes.md': markdown is not supported yet: Caret cannot write it (choose markup, json, text)")
-        #expect(scriptError(s, "editor:save('notes.md', {lossy = true})")?.message.contains("not supported yet") == true)
-        #expect(scriptError(s, "caret.open('notes.md')")?.message == "'notes.md': markdown is not supported yet: Caret cannot read it (choose markup, json, text)")
+        #expect(scriptError(s, "editor:select(0, 1) editor:toggle('italic') editor:save('notes.md')") == nil)
+        #expect(contents(dir + "/notes.md") == "*x*\n")
+        #expect(scriptError(s, "local d = caret.open('notes.md') assert(d:markup() == '{italic:x}|', d:markup())") == nil)
+        #expect(scriptError(s, "editor:set_attribute(0, 1, 'fontSize', 20) editor:save('notes.md')")?.message.contains("fontSize at offset 0 cannot be written as markdown") == true)
+        #expect(contents(dir + "/notes.md") == "*x*\n")
+        #expect(scriptError(s, "local dropped = editor:save('notes.md', {lossy = true}) assert(dropped[1].what == 'fontSize')") == nil)
         #expect(scriptError(s, "editor:save('x.caret', 'rtf')")?.message.contains("rtf is not supported yet") == true)
-        #expect(scriptError(s, "caret.document{source = 'a', format = 'html'}")?.message.contains("html is not supported yet") == true)
-        #expect(contents(dir + "/notes.md") == "# old\n")
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.caret"))
     }
 
