@@ -20,11 +20,14 @@ extension AttributedString {
         var planner = IntentPlanner()
         var result = AttributedString()
         let string = text.string
+        // Plain text stays plain: with no paragraph keys anywhere, no paragraph gets an intent
+        // (as `AttributedString("…")` has none); otherwise every paragraph is a block.
+        let hasBlocks = text.runs.contains { !paragraphPart($0.attributes).isEmpty }
         for paragraph in paragraphRanges(of: string) {
             let runs = (try? text.runs(in: paragraph)) ?? []
             let first = runs.first?.attributes ?? Attributes()
             let paragraphKeys = paragraphPart(first)
-            let intent = planner.intent(for: paragraphKeys)
+            let intent = hasBlocks ? planner.intent(for: paragraphKeys) : nil
             if paragraphKeys[.listLevel] != nil, paragraphKeys[.listStyle] == nil {
                 losses.note(FormatLoss(what: "listLevel", offset: paragraph.lowerBound, reason: "a list level without a list style is not a list item"))
             }
