@@ -101,9 +101,9 @@ extension AttributeScopes.CaretAttributes {
     /// `caret.alignment`: a paragraph's alignment.
     public enum AlignmentAttribute: CodableAttributedStringKey {
         public typealias Value = String
+        // No `runBoundaries = .paragraph`: Foundation's paragraphs also end at CR and U+2029,
+        // Caret's only at LF, and the conversion keeps alignment whole per Caret paragraph.
         public static let name = "caret.alignment"
-        /// Alignment covers whole paragraphs.
-        public static let runBoundaries: AttributedString.AttributeRunBoundaries? = .paragraph
     }
 
     /// `caret.custom`: every custom Caret key of a run and its value.
