@@ -114,8 +114,11 @@ extension AttributeScopes.CaretAttributes {
 
     /// A custom attribute's value: a boolean, a number or a string, encoded as that JSON value.
     public enum CustomValue: Hashable, Codable, Sendable {
+        /// `true` or `false`.
         case bool(Bool)
+        /// A number.
         case number(Double)
+        /// A string.
         case string(String)
 
         /// Writes the bare JSON value.

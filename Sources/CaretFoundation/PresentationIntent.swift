@@ -11,6 +11,7 @@ import Foundation
 /// values are Apple's (`emphasized` 1, `stronglyEmphasized` 2, `code` 4, `strikethrough` 32, …),
 /// encoded as one number.
 public struct InlinePresentationIntent: OptionSet, Hashable, Codable, Sendable {
+    /// The bits.
     public let rawValue: UInt
     /// An intent from its bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -52,7 +53,10 @@ public struct PresentationIntent: Hashable, Codable, Sendable {
     /// The column of a table (carried but not used by Caret).
     public struct TableColumn: Hashable, Codable, Sendable {
         /// A column's alignment.
-        public enum Alignment: Int, Hashable, Codable, Sendable { case left, center, right }
+        public enum Alignment: Int, Hashable, Codable, Sendable {
+            /// Left, center, right.
+            case left, center, right
+        }
         /// The column's alignment.
         public var alignment: Alignment
         /// A column.
@@ -61,17 +65,29 @@ public struct PresentationIntent: Hashable, Codable, Sendable {
 
     /// The kinds of block Markdown has.
     public enum Kind: Hashable, Sendable {
+        /// A paragraph.
         case paragraph
+        /// A heading of `level` 1–6.
         case header(level: Int)
+        /// A numbered list (its items are `listItem`s).
         case orderedList
+        /// A bulleted list.
         case unorderedList
+        /// An item of a list, `ordinal` counting from 1.
         case listItem(ordinal: Int)
+        /// A code block, with the language its fence named.
         case codeBlock(languageHint: String?)
+        /// A block quote.
         case blockQuote
+        /// A horizontal rule.
         case thematicBreak
+        /// A table.
         case table(columns: [TableColumn])
+        /// A table's header row.
         case tableHeaderRow
+        /// A table's body row.
         case tableRow(rowIndex: Int)
+        /// A table's cell.
         case tableCell(columnIndex: Int)
     }
 

@@ -109,4 +109,12 @@ import Testing
         let (_, losses) = AttributedString.converting(try markup("{listLevel=2:x}"))
         #expect(kinds(losses) == ["listLevel"])
     }
+
+    @Test func paragraphAttributesThatChangeInsideAParagraphAreALoss() throws {
+        // Caret's own editing keeps them whole; text built run by run may not.
+        let (attributed, losses) = AttributedString.converting(try markup("{heading=1:Ti}{heading=2:tle}"))
+        #expect(kinds(losses) == ["paragraph attributes"])
+        #expect(losses.first?.offset == 2)
+        #expect(intentChains(attributed) == ["header(level: 1)#1"])
+    }
 }
