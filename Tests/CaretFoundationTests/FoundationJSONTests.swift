@@ -73,6 +73,21 @@ import Testing
         #expect(losses == [FormatLoss(what: "presentationIntent", offset: 5, reason: "a block starts without a line break; the paragraph takes its first block's")])
     }
 
+    @Test func theAttributeTableFormApplesEncoderWritesForLongText() throws {
+        // More than ten runs: `runs` refers to `attributeTable` entries by index.
+        let item = { (ordinal: Int, identity: Int) in
+            #"{"NSPresentationIntent":{"components":[{"kind":["paragraph"],"identity":\#(identity + 1)},{"kind":["listItem",\#(ordinal)],"identity":\#(identity)},{"kind":["orderedList"],"identity":1}]}}"#
+        }
+        var runs: [String] = []
+        for i in 0..<12 { runs += [#""item \#(i)\n""#, "\(i)"] }
+        let json = #"{"runs":[\#(runs.joined(separator: ","))],"attributeTable":[\#((0..<12).map { item($0 + 1, 2 * $0 + 2) }.joined(separator: ","))]}"#
+        let (text, losses) = try FoundationJSON.decode(json)
+        #expect(losses.isEmpty, "\(losses)")
+        let expected = try markup((0..<12).map { "{listStyle=\"ordered\" listLevel=1:item \($0)\n}" }.joined())
+        #expect(text == expected)
+        #expect(try FoundationJSON.encode(text).hasPrefix(#"{"attributeTable":[{"NSPresentationIntent":{"components":[{"identity":3,"kind":["paragraph"]},{"identity":2,"kind":["listItem",1]},{"identity":1,"kind":["orderedList"]}]}}"#))
+    }
+
     @Test func archivedPlatformObjectsAreNamedLosses() throws {
         let (text, losses) = try FoundationJSON.decode(#"["red",{"NSColor":"YnBsaXN0MDA=","caret.fontSize":9},"x",{"NSKern":1}]"#)
         #expect(text == (try markup("{fontSize=9:red}x")))
