@@ -22,20 +22,31 @@ extension AttributedString {
         let string = text.string
         // Plain text stays plain: with no paragraph keys anywhere, no paragraph gets an intent
         // (as `AttributedString("…")` has none); otherwise every paragraph is a block.
-        let hasBlocks = text.runs.contains { !paragraphPart($0.attributes).isEmpty }
+        let hasBlocks = text.runs.contains { $0.attributes.keys.contains { $0.isParagraph && $0 != .alignment } }
+        // Documents repeat a few attribute sets over many runs: compute each set's parts once.
+        var paragraphParts: [Attributes: Attributes] = [:]
+        var containers: [Attributes: AttributeContainer] = [:]
+        func part(_ attributes: Attributes) -> Attributes {
+            if let known = paragraphParts[attributes] { return known }
+            let computed = paragraphPart(attributes)
+            paragraphParts[attributes] = computed
+            return computed
+        }
         for paragraph in paragraphRanges(of: string) {
             let runs = (try? text.runs(in: paragraph)) ?? []
             let first = runs.first?.attributes ?? Attributes()
-            let paragraphKeys = paragraphPart(first)
+            let paragraphKeys = part(first)
             let intent = hasBlocks ? planner.intent(for: paragraphKeys) : nil
             if paragraphKeys[.listLevel] != nil, paragraphKeys[.listStyle] == nil {
                 losses.note(FormatLoss(what: "listLevel", offset: paragraph.lowerBound, reason: "a list level without a list style is not a list item"))
             }
             for run in runs {
-                if paragraphPart(run.attributes) != paragraphKeys || run.attributes[.alignment] != first[.alignment] {
+                if run.attributes != first, part(run.attributes) != paragraphKeys || run.attributes[.alignment] != first[.alignment] {
                     losses.note(FormatLoss(what: "paragraph attributes", offset: run.range.lowerBound, reason: "they change inside a paragraph; the paragraph takes its first character's"))
                 }
-                var container = inlineContainer(run.attributes, at: run.range.lowerBound, losses: &losses)
+                // A set's losses are noted at its first run, the offset the collector keeps.
+                var container = containers[run.attributes] ?? inlineContainer(run.attributes, at: run.range.lowerBound, losses: &losses)
+                containers[run.attributes] = container
                 container[AttributeScopes.CaretAttributes.PresentationIntentAttribute.self] = intent
                 if case .string(let alignment)? = first[.alignment] {
                     container[AttributeScopes.CaretAttributes.AlignmentAttribute.self] = alignment
