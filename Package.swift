@@ -6,10 +6,13 @@ import PackageDescription
 
 let package = Package(
     name: "Caret",
+    // Apple platforms: `AttributedString` and its presentation intents (CaretFoundation).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .executable(name: "caret", targets: ["caret"]),
         .executable(name: "caret-bench", targets: ["caret-bench"]),
         .library(name: "CaretCore", targets: ["CaretCore"]),
+        .library(name: "CaretFoundation", targets: ["CaretFoundation"]),
     ],
     targets: [
         // Storage, attributes, selection, editor commands, undo, segmentation, suggestions. Stdlib only.
@@ -31,6 +34,9 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
+        // The only library importing Foundation: Caret's text to and from `AttributedString`, and
+        // the JSON `AttributedString`'s Codable writes on Apple platforms.
+        .target(name: "CaretFoundation", dependencies: ["CaretCore", "CaretFormats"]),
         // LuaJIT from Debian's libluajit-5.1-dev, found through pkg-config.
         .systemLibrary(
             name: "CLuaJIT",
@@ -52,6 +58,7 @@ let package = Package(
         ),
         .testTarget(name: "CaretCoreTests", dependencies: ["CaretCore", "CaretFormats"]),
         .testTarget(name: "CaretFormatsTests", dependencies: ["CaretCore", "CaretFormats"]),
+        .testTarget(name: "CaretFoundationTests", dependencies: ["CaretCore", "CaretFormats", "CaretFoundation"]),
         // CLuaJIT: the pattern tests compare Caret's string functions with LuaJIT's own in a plain state.
         .testTarget(name: "CaretLuaTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua", "CLuaJIT"]),
         .testTarget(name: "CaretReplayTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay"]),
