@@ -104,6 +104,8 @@ struct RTFReader {
         pendingSkip = 0
         starred = false
         endDestination()
+        // The last paragraph, if it has no `\par`, takes the document group's properties.
+        if stack.count == 1, !out.text.isEmpty { flushParagraph() }
         guard let outer = stack.popLast() else {
             throw error("unbalanced braces: } without a matching {")
         }
