@@ -3,7 +3,8 @@
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(libluajit-5.1-dev pkg-config unicode-data wamerican)
+# pandoc is the RTF tests' interop reference (they skip, saying so, without it).
+packages=(libluajit-5.1-dev pkg-config unicode-data wamerican pandoc)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -28,6 +28,8 @@ struct RTFWriter {
     var ordinals: [(ordered: Bool, count: Int)] = []
     /// Whether the last thing written was a control word that needs a delimiter before text.
     var needsDelimiter = false
+    /// Whether the last thing written was a `\uN?` escape.
+    var afterUnicode = false
     /// UTF-16 offset of what is being written, for losses.
     var offset = 0
 
@@ -53,6 +55,7 @@ struct RTFWriter {
                 if !groupOpen && !style.prefix.isEmpty {
                     body.append(contentsOf: style.prefix)
                     needsDelimiter = style.endsInWord
+                    afterUnicode = false
                     groupOpen = true
                 }
                 // Characters up to the end of the run or the paragraph.
@@ -75,6 +78,7 @@ struct RTFWriter {
                 if groupOpen && (atParagraphStart || units == 0) {
                     body.append(contentsOf: style.suffix)
                     needsDelimiter = false
+                    afterUnicode = false
                     groupOpen = false
                 }
             }
@@ -91,6 +95,7 @@ struct RTFWriter {
         if length == 1 {
             switch lead {
             case UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                afterUnicode = false
                 body.append(UInt8(ascii: "\\"))
                 body.append(lead)
                 needsDelimiter = false
@@ -98,7 +103,11 @@ struct RTFWriter {
                 word("tab")
             case 0x20...0x7E:
                 if needsDelimiter { body.append(0x20) }
+                // pandoc (2.17) skips one character more than `\uc1` says after `\uN?`; an empty
+                // group, which every reader ignores, ends the fallback explicitly.
+                if afterUnicode { body.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")]) }
                 needsDelimiter = false
+                afterUnicode = false
                 body.append(lead)
             default:
                 unicodeEscape(UInt32(lead))
@@ -125,10 +134,12 @@ struct RTFWriter {
         RTFWriter.appendNumber(signed, to: &body)
         body.append(UInt8(ascii: "?"))
         needsDelimiter = false
+        afterUnicode = true
     }
 
     /// `\name`, delimited from whatever follows.
     mutating func word(_ name: String, _ parameter: Int? = nil) {
+        afterUnicode = false
         body.append(UInt8(ascii: "\\"))
         body.append(contentsOf: name.utf8)
         if let parameter { RTFWriter.appendNumber(parameter, to: &body) }
