@@ -42,7 +42,7 @@ let package = Package(
             dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua"]
         ),
         .testTarget(name: "CaretCoreTests", dependencies: ["CaretCore", "CaretFormats"]),
-        .testTarget(name: "CaretFormatsTests", dependencies: ["CaretCore", "CaretFormats"]),
+        .testTarget(name: "CaretFormatsTests", dependencies: ["CaretCore", "CaretFormats"], exclude: ["Fixtures"]),
         // CLuaJIT: the pattern tests compare Caret's string functions with LuaJIT's own in a plain state.
         .testTarget(name: "CaretLuaTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua", "CLuaJIT"]),
         .testTarget(name: "CaretReplayTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay"]),

@@ -39,6 +39,9 @@ extension RTFReader {
         if key.listStyle == 0 && state.para.firstIndent < 0 && state.para.leftIndent > 0 {
             recogniseTextMarker(&key)
         }
+        if key.listStyle == 0 && !key.blockQuote && state.para.leftIndent > 0 {
+            noteLoss("indent", "paragraph indents are kept only as list levels and block quotes")
+        }
         let text = out.text
         let pieces = out.pieces
         var offset = out.utf16Flushed
