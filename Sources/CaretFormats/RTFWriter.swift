@@ -69,6 +69,21 @@ struct RTFWriter {
                         atParagraphStart = true
                         break
                     }
+                    if lead >= 0x20 && lead < 0x7F && lead != 0x5C && lead != 0x7B && lead != 0x7D && !needsDelimiter && !afterUnicode {
+                        // A stretch of plain ASCII, copied at once.
+                        var end = byte + 1
+                        let limit = byte + units
+                        while end < limit {
+                            let next = bytes[end]
+                            if next < 0x20 || next >= 0x7F || next == 0x5C || next == 0x7B || next == 0x7D { break }
+                            end += 1
+                        }
+                        body.append(contentsOf: bytes[byte..<end])
+                        units -= end - byte
+                        offset += end - byte
+                        byte = end
+                        continue
+                    }
                     let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
                     writeCharacter(bytes, byte, length)
                     byte += length
@@ -130,7 +145,8 @@ struct RTFWriter {
     /// `\uN?`, N signed 16-bit as RTF wants it.
     mutating func unicodeEscape(_ unit: UInt32) {
         let signed = unit > 32767 ? Int(unit) - 65536 : Int(unit)
-        body.append(contentsOf: Array("\\u".utf8))
+        body.append(UInt8(ascii: "\\"))
+        body.append(UInt8(ascii: "u"))
         RTFWriter.appendNumber(signed, to: &body)
         body.append(UInt8(ascii: "?"))
         needsDelimiter = false
@@ -149,12 +165,12 @@ struct RTFWriter {
     static func appendNumber(_ n: Int, to out: inout [UInt8]) {
         if n < 0 { out.append(UInt8(ascii: "-")) }
         var m = n.magnitude
-        var digits: [UInt8] = []
+        let start = out.count
         repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(m % 10))
+            out.append(UInt8(ascii: "0") + UInt8(m % 10))
             m /= 10
         } while m > 0
-        out.append(contentsOf: digits.reversed())
+        out[start...].reverse()
     }
 
     mutating func noteLoss(_ what: String, at offset: Int, _ reason: String) {
