@@ -92,6 +92,11 @@ extension RTFReader {
             } else {
                 state.char.font = value
             }
+        case .fcharset:
+            // 0 ANSI, 1 default, 2 symbol, 77 Mac: single-byte pages Caret reads; others are not.
+            if ![0, 1, 2, 77].contains(value) {
+                noteLoss("codePage", "font character set \(value) is not known; its \\'hh escapes are read as Windows-1252")
+            }
         case .fmodern: fontEntry.isMonospace = true
         case .fprq: if value == 1 { fontEntry.isMonospace = true }
         case .fnil, .froman, .fswiss, .fscript, .fdecor, .ftech, .fbidi: break

@@ -10,7 +10,7 @@ enum RTFWord: UInt8 {
     // Destinations whose text is document text Caret cannot place: skipped with a loss.
     case pict, object, footnote, annotation, header, shppict, listtext, pntext
     // Tables.
-    case f, fnil, froman, fswiss, fmodern, fscript, fdecor, ftech, fbidi, fprq, red, green, blue, ctint, cshade
+    case f, fcharset, fnil, froman, fswiss, fmodern, fscript, fdecor, ftech, fbidi, fprq, red, green, blue, ctint, cshade
     case s, cs, ds, ts, outlinelevel, levelnfc, listid, ls, ilvl
     case pnlvlblt, pnlvlbody, pnlvlcont, pnlvl
     // Character formatting.
@@ -30,7 +30,7 @@ enum RTFWord: UInt8 {
             "pn": .pn, "list": .list, "listlevel": .listlevel, "listoverride": .listoverride,
             "pict": .pict, "object": .object, "footnote": .footnote, "annotation": .annotation,
             "shppict": .shppict, "listtext": .listtext, "pntext": .pntext,
-            "f": .f, "fnil": .fnil, "froman": .froman, "fswiss": .fswiss, "fmodern": .fmodern,
+            "f": .f, "fcharset": .fcharset, "fnil": .fnil, "froman": .froman, "fswiss": .fswiss, "fmodern": .fmodern,
             "fscript": .fscript, "fdecor": .fdecor, "ftech": .ftech, "fbidi": .fbidi, "fprq": .fprq,
             "red": .red, "green": .green, "blue": .blue, "ctint": .ctint, "cshade": .cshade,
             "s": .s, "cs": .cs, "ds": .ds, "ts": .ts, "outlinelevel": .outlinelevel,

@@ -1,7 +1,7 @@
 extension RTFWriter {
     /// `{\rtf1…` with the font table, colour table, stylesheet and list tables the body uses.
     func header() -> [UInt8] {
-        var out = Array("{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fswiss Helvetica;}".utf8)
+        var out = Array("{\\rtf1\\ansi\\ansicpg1252\\uc1\\deff0{\\fonttbl{\\f0\\fswiss Helvetica;}".utf8)
         for (index, name) in fontNames.enumerated() {
             out.append(contentsOf: Array("{\\f".utf8))
             RTFWriter.appendNumber(index + 1, to: &out)

@@ -39,6 +39,7 @@ import Testing
     }
 
     @Test func parameterOutOfRange() {
+        #expect(failure(#"{\rtf1 \"# + String(repeating: "a", count: 33) + "}") == #"7 1:8 control word longer than 32 letters"#)
         #expect(failure(#"{\rtf1 \fs99999999999 x}"#) == #"7 1:8 the parameter of \fs is out of range"#)
     }
 

@@ -75,6 +75,12 @@ func rtfLosses(_ rtf: String) throws -> [String] {
         #expect(state.text.utf16Count == 7)
     }
 
+    @Test func lossOffsetsCountUTF16() throws {
+        #expect(try rtfLosses("{\\rtf1 😀e\u{301}{\\pict x}b}") == ["picture@4"])
+        #expect(try rtfLosses(#"{\rtf1 \u-10179?\u-8704?\par a{\footnote n}}"#) == ["footnote@4"])
+        #expect(try rtfLosses(#"{\rtf1{\fonttbl{\f0\fcharset128 MS Mincho;}}x}"#) == ["codePage@0"])
+    }
+
     @Test func loneSurrogateIsAReplacementWithALoss() throws {
         #expect(try rtfMarkup(#"\u-10179?x"#) == "\u{FFFD}x")
         #expect(try rtfLosses(#"{\rtf1 ab\u-10179?x}"#) == ["surrogate@2"])
