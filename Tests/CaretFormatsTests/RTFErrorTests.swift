@@ -63,3 +63,36 @@ import Testing
         }
     }
 }
+
+@Suite struct RTFFuzzTests {
+    /// Mutated RTF (bytes deleted, duplicated, replaced by RTF's special characters) is read or
+    /// refused with an `RTFError`, never a crash or another error.
+    @Test func mutatedRTFIsReadOrRefused() throws {
+        var rng = SeededRandom.fromEnvironment(label: "rtf fuzz")
+        let alphabet = Array(#"{}\'*;-0123456789abfiulsdcpqrtuvxyz? é😀"#.unicodeScalars)
+        var read = 0
+        for _ in 0..<3000 {
+            let source = RTF.print(RandomRTFDocuments.state(&rng)).0
+            var scalars = Array(source.unicodeScalars)
+            for _ in 0..<Int.random(in: 1...6, using: &rng) where !scalars.isEmpty {
+                let at = Int.random(in: 0..<scalars.count, using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: scalars.remove(at: at)
+                case 1: scalars.insert(scalars[at], at: at)
+                default: scalars[at] = alphabet.randomElement(using: &rng)!
+                }
+            }
+            var mutated = ""
+            mutated.unicodeScalars.append(contentsOf: scalars)
+            do {
+                _ = try RTF.parse(mutated)
+                read += 1
+            } catch is RTFError {
+            } catch {
+                Issue.record("seed \(rng.seed): \(error) for \(mutated.debugDescription)")
+                return
+            }
+        }
+        #expect(read > 0)
+    }
+}
