@@ -124,8 +124,10 @@ extension RTFReader {
         if let font = fonts[number] {
             if font.isMonospace {
                 pairs.append((.code, .bool(true)))
-            } else if number != defaultFont, !font.name.isEmpty {
-                pairs.append((.fontFamily, .string(font.name)))
+            } else if number != defaultFont, !font.family.isEmpty,
+                      font.family == font.name || font.family != fonts[defaultFont]?.family {
+                // A face of the default family (Cocoa's Helvetica-Bold beside Helvetica) sets no family.
+                pairs.append((.fontFamily, .string(font.family)))
             }
         } else if char.font >= 0 && number != defaultFont {
             noteLoss("fontFamily", "font \(number) is not in the font table", at: offset)

@@ -74,7 +74,8 @@ extension RTFReader {
     mutating func finishFont() {
         var font = fontEntry
         font.name = Self.trimmed(tableText)
-        if RTFFont.monospaceNames.contains(font.name.lowercased()) { font.isMonospace = true }
+        font.family = RTFFont.family(of: font.name)
+        if RTFFont.monospaceNames.contains(font.family.lowercased()) { font.isMonospace = true }
         fonts[fontNumber] = font
         fontNumber = -1
         fontEntry = RTFFont()

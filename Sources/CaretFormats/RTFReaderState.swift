@@ -51,6 +51,9 @@ struct RTFGroupState {
 /// One `\fonttbl` entry.
 struct RTFFont {
     var name = ""
+    /// `name` without a PostScript face suffix (Helvetica-Bold is Helvetica): the face is in
+    /// `\b`/`\i` already.
+    var family = ""
     /// `\fmodern`, `\fprq1` or a family name known to be monospace.
     var isMonospace = false
 }
@@ -86,6 +89,17 @@ struct RTFRunKey: Hashable {
 }
 
 extension RTFFont {
+    /// Face suffixes of PostScript names that Cocoa writes as font names.
+    static let faceSuffixes = ["-BoldItalic", "-BoldOblique", "-Bold", "-Italic", "-Oblique", "-Regular", "-Roman"]
+
+    /// `name` without one face suffix.
+    static func family(of name: String) -> String {
+        for suffix in faceSuffixes where name.hasSuffix(suffix) && name.count > suffix.count {
+            return String(name.dropLast(suffix.count))
+        }
+        return name
+    }
+
     /// Families Caret takes as monospace (matched case-insensitively): their text reads as `code`.
     static let monospaceNames: Set<String> = [
         "courier", "courier new", "menlo", "monaco", "consolas", "lucida console", "andale mono",

@@ -47,8 +47,10 @@ extension RTFWriter {
                 }
             case (.fontFamily, .string(let family)):
                 if attributes.has(.code) { continue }
-                if RTFFont.monospaceNames.contains(family.lowercased()) {
+                if RTFFont.monospaceNames.contains(RTFFont.family(of: family).lowercased()) {
                     noteLoss("fontFamily", at: offset, "the monospace family \(family) reads back as code")
+                } else if RTFFont.family(of: family) != family {
+                    noteLoss("fontFamily", at: offset, "\(family) reads back as the family \(RTFFont.family(of: family)), its face being a trait")
                 }
                 add("f", fontNumber(family))
             case (.fontSize, .number(let size)):

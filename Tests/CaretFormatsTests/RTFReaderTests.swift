@@ -45,6 +45,11 @@ func rtfLosses(_ rtf: String) throws -> [String] {
         #expect(try rtfLosses(named) == ["fontFamily@3"])
     }
 
+    @Test func postScriptFacesAreFamilies() throws {
+        let rtf = #"{\rtf1{\fonttbl\f0\fswiss Helvetica;\f1\fswiss Helvetica-Bold;\f2\froman Georgia-Italic;\f3\fmodern Menlo-Regular;}\f1\b b\f2\b0\i i\f3\i0 c}"#
+        #expect(Markup.print(try RTF.parse(rtf).0) == #"{bold:b}{italic fontFamily="Georgia":i}{code:c}"#)
+    }
+
     @Test func colourTable() throws {
         #expect(try rtfMarkup(#"\cf1 r\cf0 a\cb2 b\cb0\highlight1 h\highlight0\chcbpat2 c"#)
             == "{foregroundColor=#ff0000:r}a{backgroundColor=#0000ff:b}{backgroundColor=#ff0000:h}{backgroundColor=#0000ff:c}")

@@ -55,6 +55,7 @@ import Testing
             == ["x@2", "fontSize@3", "foregroundColor@4", "fontFamily@5"])
         #expect(try written("a\n{alignment=\"left\" listStyle=\"bullet\" listLevel=12:b}").losses == ["alignment@2", "listLevel@2"])
         #expect(try written("{blockQuote=true codeBlock=true:q}").losses == ["codeBlock@0"])
+        #expect(try written(#"{fontFamily="Georgia-Bold":q}"#).losses == ["fontFamily@0"])
     }
 
     @Test func outputIsDeterministic() throws {
