@@ -57,7 +57,7 @@ let package = Package(
             dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua"]
         ),
         .testTarget(name: "CaretCoreTests", dependencies: ["CaretCore", "CaretFormats"]),
-        .testTarget(name: "CaretFormatsTests", dependencies: ["CaretCore", "CaretFormats"]),
+        .testTarget(name: "CaretFormatsTests", dependencies: ["CaretCore", "CaretFormats"], exclude: ["Fixtures"]),
         .testTarget(name: "CaretFoundationTests", dependencies: ["CaretCore", "CaretFormats", "CaretFoundation"]),
         // CLuaJIT: the pattern tests compare Caret's string functions with LuaJIT's own in a plain state.
         .testTarget(name: "CaretLuaTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua", "CLuaJIT"]),

@@ -3,7 +3,7 @@
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-# cmark-gfm and pandoc are the Markdown tests' interop references.
+# cmark-gfm and pandoc are the format tests' interop references.
 packages=(libluajit-5.1-dev pkg-config unicode-data wamerican
     libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pandoc)
 missing=()

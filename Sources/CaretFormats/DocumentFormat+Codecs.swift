@@ -14,7 +14,7 @@ extension DocumentFormat {
         case .json: DocumentCodec(name: name, read: Self.readJSON, write: Self.writeJSON)
         case .text: DocumentCodec(name: name, read: Self.readText, write: Self.writeText)
         case .markdown: DocumentCodec(name: name, read: { try Markdown.parse($0) }, write: { Markdown.print($0) })
-        case .rtf: .notSupportedYet(name)
+        case .rtf: DocumentCodec(name: name, read: { try RTF.parse($0) }, write: { RTF.print($0) })
         case .html: .notSupportedYet(name)
         }
     }

@@ -94,7 +94,7 @@ import CaretFormats
         #expect(try formats.inputFormat("notes.caret") == .markup)
         #expect(try formats.inputFormat("notes.JSON") == .json)
         #expect(try formats.outputFormat("notes.txt", otherwise: .markup) == .text)
-        #expect(throws: CLIError.self) { try formats.inputFormat("notes.rtf") }
+        #expect(throws: CLIError.self) { try formats.inputFormat("notes.docx") }
         let state = try DocumentFiles.parse("he{bold:ll}o|", format: .markup, name: "a.caret")
         #expect(state.text.string == "hello")
         do {

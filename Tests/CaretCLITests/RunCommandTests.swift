@@ -41,7 +41,7 @@ import Testing
         let script = dir.file("s.lua", "")
         #expect(caret(["run"]).code == .usage)
         #expect(caret(["run", script, "--doc", "x", "--text", "y"]).code == .usage)
-        #expect(caret(["run", script, "--format", "rtf"]).code == .usage)
+        #expect(caret(["run", script, "--format", "docx"]).code == .usage)
         #expect(caret(["run", script, "--max-instructions", "0"]).code == .usage)
         #expect(caret(["run", script, "--allow-read", dir.path + "/nope"]).code == .usage)
         #expect(caret(["run", dir.path + "/missing.lua"]).code == .noInput)

@@ -85,7 +85,7 @@ let failing = """
         #expect(result.stderr.hasPrefix("\(bad):2:2: unknown event 'jump'"))
         #expect(caret(["replay", dir.path + "/missing.caret-trace"]).code == .noInput)
         #expect(caret(["replay"]).code == .usage)
-        #expect(caret(["replay", bad, "--print", "rtf"]).code == .usage)
+        #expect(caret(["replay", bad, "--print", "docx"]).code == .usage)
         let help = caret(["replay", "--help"])
         #expect(help.code == .ok && help.stdout.hasPrefix("usage: caret replay TRACE"))
         let truncated = dir.file("t.caret-trace", "{\"caret-trace\":1}\n{\"text\":\"a\"}\n{\"text\":\"b")

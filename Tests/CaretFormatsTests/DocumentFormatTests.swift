@@ -55,8 +55,8 @@ import Testing
             #expect(throws: DocumentFormatError.notSupportedYet(format: format.name, reading: true)) { try format.read("x", acceptingLoss: true) }
         }
         #expect(DocumentFormat.supported.starts(with: [.markup, .json, .text, .markdown]))
-        #expect(DocumentFormatError.notSupportedYet(format: "rtf", reading: false).description
-            == "rtf is not supported yet: Caret cannot write it (choose \(DocumentFormat.supported.map(\.name).joined(separator: ", ")))")
+        #expect(DocumentFormatError.notSupportedYet(format: "x", reading: false).description
+            == "x is not supported yet: Caret cannot write it (choose \(DocumentFormat.supported.map(\.name).joined(separator: ", ")))")
     }
 
     @Test func markupAndJSONCarryEverything() throws {

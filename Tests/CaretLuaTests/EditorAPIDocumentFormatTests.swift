@@ -58,7 +58,9 @@ import Testing
         #expect(scriptError(s, "editor:set_attribute(0, 1, 'fontSize', 20) editor:save('notes.md')")?.message.contains("fontSize at offset 0 cannot be written as markdown") == true)
         #expect(contents(dir + "/notes.md") == "*x*\n")
         #expect(scriptError(s, "local dropped = editor:save('notes.md', {lossy = true}) assert(dropped[1].what == 'fontSize')") == nil)
-        #expect(scriptError(s, "editor:save('x.caret', 'rtf')")?.message.contains("rtf is not supported yet") == true)
+        for format in DocumentFormat.allCases where !format.isSupported {
+            #expect(scriptError(s, "editor:save('x.caret', '\(format.name)')")?.message.contains("\(format.name) is not supported yet") == true)
+        }
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.caret"))
     }
 
