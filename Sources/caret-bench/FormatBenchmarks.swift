@@ -6,7 +6,9 @@ import Foundation
 /// >= 50 MB/s, reading >= 20 MB/s; MB are 10^6 bytes of the document's UTF-8 text).
 enum FormatBenchmarks {
     static func run(_ options: BenchOptions, _ report: BenchReport) throws {
-        if options.wants("markdown") { try markdown(options, report) }
+        for format in DocumentFormat.supported where format != .text && options.wants("format \(format.name)") {
+            try measure(format, options, report)
+        }
     }
 
     /// Words and line breaks whose runs cycle through what Markdown carries.
@@ -38,28 +40,28 @@ enum FormatBenchmarks {
         return builder.finish()
     }
 
-    static func markdown(_ options: BenchOptions, _ report: BenchReport) throws {
+    /// Writes and reads the benchmark document in `format` through the registry (the loss check
+    /// included), checking that it comes back the same.
+    static func measure(_ format: DocumentFormat, _ options: BenchOptions, _ report: BenchReport) throws {
         let size = options.quick ? 1_000_000 : 10_000_000
-        let text = document(bytes: size, runs: size / 100)
-        let megabytes = Double(text.utf8Count) / 1e6
+        let state = DocumentState(text: document(bytes: size, runs: size / 100))
+        let megabytes = Double(state.text.utf8Count) / 1e6
         let repetitions = options.quick ? 3 : 5
-        var markdown = ""
-        var losses: [FormatLoss] = []
-        let write = try Clock.median(repetitions) { (markdown, losses) = Markdown.print(text) }
-        guard losses.isEmpty else { throw BenchError("markdown losses in the benchmark document: \(losses)") }
+        var written = ""
+        let write = try Clock.median(repetitions) { written = try format.write(state, acceptingLoss: false).text }
         var back = DocumentState(text: AttributedText())
-        let read = try Clock.median(repetitions) { back = try Markdown.parse(markdown).0 }
-        guard back.text == text else { throw BenchError("markdown round trip of the benchmark document differs") }
-        let runs = text.runs.count
-        report.add("markdown write, \(Int(megabytes)) MB, \(runs) runs", megabytes / (write / 1e9), "MB/s",
+        let read = try Clock.median(repetitions) { back = try format.read(written, acceptingLoss: false).state }
+        guard back.text == state.text else { throw BenchError("\(format.name) round trip of the benchmark document differs") }
+        let name = "format \(format.name)"
+        report.add("\(name) write, \(Int(megabytes.rounded())) MB, \(state.text.runs.count) runs", megabytes / (write / 1e9), "MB/s",
                    note: "target >= 50; median of \(repetitions)")
-        report.add("markdown read, same document", megabytes / (read / 1e9), "MB/s",
-                   note: "target >= 20; \(markdown.utf8.count / 1_000_000) MB of Markdown")
+        report.add("\(name) read, same document", megabytes / (read / 1e9), "MB/s",
+                   note: "target >= 20 (Markdown, RTF), >= 50 (markup, JSON, HTML); \(written.utf8.count / 1_000_000) MB of \(format.name)")
         // The same in CPU time: on a shared machine other processes' load does not count.
-        let writeCPU = cpuMedian(repetitions) { _ = Markdown.print(text) }
-        let readCPU = cpuMedian(repetitions) { _ = try? Markdown.parse(markdown) }
-        report.add("markdown write, CPU time", megabytes / (writeCPU / 1e9), "MB/s", note: "median of \(repetitions)")
-        report.add("markdown read, CPU time", megabytes / (readCPU / 1e9), "MB/s", note: "median of \(repetitions)")
+        let writeCPU = cpuMedian(repetitions) { _ = try? format.write(state, acceptingLoss: false) }
+        let readCPU = cpuMedian(repetitions) { _ = try? format.read(written, acceptingLoss: false) }
+        report.add("\(name) write, CPU time", megabytes / (writeCPU / 1e9), "MB/s", note: "median of \(repetitions)")
+        report.add("\(name) read, CPU time", megabytes / (readCPU / 1e9), "MB/s", note: "median of \(repetitions)")
     }
 
     /// Median process CPU time of `body`, in nanoseconds.
