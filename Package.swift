@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Caret: a headless rich-text editor runtime. Layers (dependencies point down only):
-// caret → CaretCLI → CaretLua / CaretReplay → CaretFormats → CaretCore; CaretLua → CCaretLua → CLuaJIT.
+// caret → CaretCLI → CaretLua / CaretReplay → CaretFormats → CaretCore; CaretLua → CCaretLua → CLuaJIT;
+// CaretFormats → CLibXML2.
 import PackageDescription
 
 let package = Package(
@@ -20,8 +21,15 @@ let package = Package(
                 .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
             ]
         ),
-        // Canonical markup, JSON, plain text.
-        .target(name: "CaretFormats", dependencies: ["CaretCore"]),
+        // Canonical markup, JSON, plain text, HTML (read through libxml2's HTML parser).
+        .target(name: "CaretFormats", dependencies: ["CaretCore", "CLibXML2"]),
+        // libxml2 from Debian's libxml2-dev, found through pkg-config; only its HTML parser is used.
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // LuaJIT from Debian's libluajit-5.1-dev, found through pkg-config.
         .systemLibrary(
             name: "CLuaJIT",

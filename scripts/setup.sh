@@ -3,7 +3,8 @@
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-packages=(libluajit-5.1-dev pkg-config unicode-data wamerican)
+# libxml2-dev: the HTML reader's parser; pandoc: the HTML interop tests (skipped without it).
+packages=(libluajit-5.1-dev libxml2-dev pandoc pkg-config unicode-data wamerican)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
