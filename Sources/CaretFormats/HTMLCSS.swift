@@ -59,9 +59,9 @@ enum HTMLCSS {
         ["inherit", "initial", "unset", "revert", "currentcolor"].contains(value.lowercased())
     }
 
-    /// A colour as Caret stores it (`#rrggbb`, or `#rrggbbaa` unless opaque) from `#rgb`,
-    /// `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`/`rgba()` with numbers or percentages, or one of
-    /// the seventeen basic named colours; nil for anything else.
+    /// A colour as Caret stores it (`#rrggbb` or `#rrggbbaa`) from `#rgb`, `#rgba`, `#rrggbb`,
+    /// `#rrggbbaa` (digits kept, so `#ff0000ff` stays itself), `rgb()`/`rgba()` with numbers or
+    /// percentages (alpha only when not opaque), or a basic named colour; nil for anything else.
     static func color(_ raw: String) -> String? {
         let value = trim(raw).lowercased()
         if value.hasPrefix("#") {
@@ -70,8 +70,8 @@ enum HTMLCSS {
             switch hex.count {
             case 3, 4:
                 let doubled = hex.flatMap { [$0, $0] }
-                return opaqueTrimmed("#" + String(String.UnicodeScalarView(doubled)))
-            case 6, 8: return opaqueTrimmed(value)
+                return "#" + String(String.UnicodeScalarView(doubled))
+            case 6, 8: return value
             default: return nil
             }
         }
