@@ -69,6 +69,8 @@ import Testing
                         "{foregroundColor=\"#ff000080\" backgroundColor=\"#000080\":a}{backgroundColor=\"#ffff00\":b}")
         try expectReads("<span style=\"color: BLUE !important; /* c */ unknown: x\">a</span>", "{foregroundColor=\"#0000ff\":a}")
         try expectReads("<span style=\"display:none\">hidden</span><p hidden>no</p>v", "v")
+        try expectReads("<font size=\"+1\">a</font><font size=\"1\">b</font><span style=\"font-size:2rem\">c</span><span style=\"font-size:medium\">d</span>",
+                        "{fontSize=13.5:a}{fontSize=7.5:b}{fontSize=24:c}{fontSize=12:d}")
     }
 
     @Test func paragraphElements() throws {
@@ -114,6 +116,16 @@ import Testing
         #expect(Markup.print(state.text) == Markup.print(try Markup.parseText("😀e\u{301}{bold:𝔸}")))
         #expect(state.text.utf16Count == 6)
         #expect(losses == [FormatLoss(what: "image", offset: 6, reason: "Caret keeps an image's alt text only")])
+    }
+
+    @Test func wholeDocumentsAndFragmentsReadAlike() throws {
+        let text = try Markup.parseText("{heading=1:T\n}{bold:b} c")
+        let whole = HTML.print(DocumentState(text: text)).0
+        let fragment = HTML.print(DocumentState(text: text), fragment: true).0
+        #expect(try HTML.parse(whole).0.text == text)
+        #expect(try HTML.parse(fragment).0.text == text)
+        // A <meta charset> naming another encoding does not change how the UTF-8 text reads.
+        #expect(try read("<meta charset=\"iso-8859-1\"><p>é😀</p>").0 == "é😀")
     }
 
     @Test func errors() throws {
