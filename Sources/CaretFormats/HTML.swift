@@ -27,7 +27,7 @@ public enum HTML {
     }
 
     /// The document an HTML text denotes, and what Caret could not keep of it (images, tables,
-    /// rules, sub- and superscripts, styles it does not understand), each kind once at the UTF-16
+    /// rules, sub- and superscripts, list numbering, styles it does not understand), each kind once at the UTF-16
     /// offset where it would have been. The state has no selection and no typing attributes.
     /// - Throws: `HTMLError` for text holding U+0000, or when libxml2 cannot parse at all.
     /// - Complexity: O(n) in the length of the text.
@@ -41,7 +41,9 @@ public enum HTML {
 /// HTML that Caret cannot read, located in the text (line and column from 1, columns in
 /// Unicode scalars).
 public struct HTMLError: Error, Equatable, Sendable, CustomStringConvertible, LocatedFormatError {
+    /// 1-based line.
     public var line: Int
+    /// 1-based column, in Unicode scalars.
     public var column: Int
     /// What is wrong, without the place.
     public var message: String

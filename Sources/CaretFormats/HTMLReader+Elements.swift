@@ -55,7 +55,17 @@ extension HTMLReader {
         case "ul", "ol", "dir", "menu":
             context.listDepth += 1
             context.listOrdered = name == "ol"
+            let start = Self.attribute(node, "start").map(HTMLCSS.trim)
+            let type = Self.attribute(node, "type").map(HTMLCSS.trim)
+            if name == "ol", (start != nil && start != "1") || (type != nil && type != "1") || Self.attribute(node, "reversed") != nil {
+                losses.note(FormatLoss(what: "list numbering", offset: utf16,
+                                       reason: "Caret numbers ordered lists 1, 2, 3 from their first item"))
+            }
         case "li":
+            if Self.attribute(node, "value") != nil && context.listOrdered {
+                losses.note(FormatLoss(what: "list numbering", offset: utf16,
+                                       reason: "Caret numbers ordered lists 1, 2, 3 from their first item"))
+            }
             if context.listDepth > 0 {
                 context.itemLevel = context.listDepth
                 context.itemOrdered = context.listOrdered

@@ -44,7 +44,11 @@ struct HTMLReader {
     var blockAttributes: [HTMLReadContext: Attributes] = [:]
     var merged: [Attributes: [Attributes: Attributes]] = [:]
 
+    /// libxml2's one-time set-up, done once before the first parse on any thread.
+    static let initialized: Void = xmlInitParser()
+
     mutating func read(_ text: String) throws -> AttributedText {
+        Self.initialized
         var input = try Self.preprocessed(text)
         guard input.count < Int(Int32.max) else {
             throw HTMLError(line: 1, column: 1, message: "HTML text of \(input.count) bytes is too long for libxml2")

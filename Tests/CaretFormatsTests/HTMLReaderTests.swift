@@ -109,6 +109,8 @@ import Testing
         #expect(try read("<span style=\"font-size:0pt\">a</span>").1 == ["fontSize"])
         #expect(try read("<h1><pre>x</pre></h1>").1 == ["heading"])
         #expect(try read("<video>v</video>a").1 == ["embedded content"])
+        #expect(try read("<ol start=\"3\"><li>c</li></ol>").1 == ["list numbering"])
+        #expect(try read("<ol start=\"1\"><li>a</li></ol><ul><li value=\"4\">b</li></ul>").1 == [])
     }
 
     @Test func offsetsCountUTF16() throws {
