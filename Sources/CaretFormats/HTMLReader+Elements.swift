@@ -75,6 +75,8 @@ extension HTMLReader {
         case "pre", "listing", "xmp", "plaintext":
             context.code = true
             whiteSpace = .preserve
+            // Text in a code block is code already, also under a <code> opened outside it.
+            inline.remove(.code)
         case "center":
             context.alignment = "center"
         case "b", "strong": set(.bold, .bool(true))
