@@ -53,12 +53,26 @@ struct HTMLReader {
         guard input.count < Int(Int32.max) else {
             throw HTMLError(line: 1, column: 1, message: "HTML text of \(input.count) bytes is too long for libxml2")
         }
+        // HUGE: without it libxml2 stops at 256 levels of nesting and cuts text nodes at 10 MB,
+        // silently; with it neither limit applies.
         let options = Int32(bitPattern: HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_COMPACT.rawValue)
+            | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_COMPACT.rawValue | XML_PARSE_HUGE.rawValue)
+        guard let parser = htmlNewParserCtxt() else {
+            throw HTMLError(line: 1, column: 1, message: "libxml2 could not set up a parser (out of memory)")
+        }
+        defer { htmlFreeParserCtxt(parser) }
         let document: htmlDocPtr? = input.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                htmlReadMemory($0, Int32(buffer.count - 1), nil, "UTF-8", options)
+                htmlCtxtReadMemory(parser, $0, Int32(buffer.count - 1), nil, "UTF-8", options)
             }
+        }
+        // libxml2 recovers from every error in HTML but a fatal one, after which it reads no more.
+        let error = parser.pointee.lastError
+        if error.level == XML_ERR_FATAL {
+            if let document { xmlFreeDoc(document) }
+            let message = error.message.map { HTMLCSS.trim(String(cString: $0)) } ?? "error \(error.code)"
+            throw HTMLError(line: max(1, Int(error.line)), column: max(1, Int(error.int2)),
+                            message: "libxml2 stopped reading the HTML: \(message)")
         }
         guard let document else {
             // libxml2 gives no document for text without anything in it.

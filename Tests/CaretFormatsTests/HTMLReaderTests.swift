@@ -130,10 +130,20 @@ import Testing
         #expect(try read("<meta charset=\"iso-8859-1\"><p>é😀</p>").0 == "é😀")
     }
 
+    @Test func longTextNodesAreReadWhole() throws {
+        // Past libxml2's default 10 MB limit for one text node, which it would cut silently.
+        let long = String(repeating: "abcdefghij", count: 1_100_000)
+        #expect(try HTML.parse("<pre>" + long + "</pre>").0.text.utf16Count == long.utf16.count)
+    }
+
     @Test func errors() throws {
         #expect(throws: HTMLError(line: 2, column: 3, message: "HTML cannot hold U+0000 (NUL)")) {
             try HTML.parse("<p>\nab\u{0}</p>")
         }
+        // Deep nesting is read whole (libxml2 stops at 256 levels unless told otherwise).
+        let deep = String(repeating: "<div><b>", count: 20_000) + "x" + String(repeating: "</b></div>", count: 20_000) + "y"
+        let nested = try HTML.parse(deep).0.text
+        #expect(Markup.print(nested) == Markup.print(try Markup.parseText("{bold:x\n}y")))
         // libxml2 recovers from anything else, silently.
         _ = try HTML.parse("<<<>>></p></p><p <a href=\"\u{1}\">&#xD800;&#0;&bogus;</a")
     }
