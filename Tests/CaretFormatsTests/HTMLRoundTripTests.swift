@@ -49,6 +49,13 @@ struct RandomHTMLDocuments {
         return pairs
     }
 
+    /// `attributes` with each pair set.
+    static func with(_ attributes: Attributes, _ pairs: [(AttributeKey, AttributeValue)]) -> Attributes {
+        var copy = attributes
+        for (key, value) in pairs { try! copy.set(key, value) }
+        return copy
+    }
+
     static func text(_ rng: inout SeededRandom) -> AttributedText {
         var runs: [(String, Attributes)] = []
         let paragraphs = Int.random(in: 0..<8, using: &rng)
@@ -60,26 +67,19 @@ struct RandomHTMLDocuments {
             for _ in 0..<Int.random(in: 0..<5, using: &rng) {
                 let text = (0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
                 let attributes = pool.randomElement(using: &rng)!
-                runs.append((text, try! attributes.setting(block)))
+                runs.append((text, with(attributes, block)))
                 last = attributes
             }
             // The last paragraph is left unterminated half of the time.
             if index < paragraphs - 1 || Bool.random(using: &rng) {
-                runs.append(("\n", try! (last?.removing(.link) ?? Attributes()).setting(block)))
+                runs.append(("\n", with(last?.removing(.link) ?? Attributes(), block)))
             }
         }
         return AttributedText(runs: runs)
     }
 }
 
-extension Attributes {
-    /// A copy with each pair set.
-    func setting(_ pairs: [(AttributeKey, AttributeValue)]) throws -> Attributes {
-        var copy = self
-        for (key, value) in pairs { try copy.set(key, value) }
-        return copy
-    }
-}
+
 
 @Suite struct HTMLRoundTripTests {
     @Test func parseOfPrintIsIdentity() throws {
