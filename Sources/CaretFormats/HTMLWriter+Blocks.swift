@@ -5,6 +5,11 @@ import CaretCore
 extension HTMLWriter {
     mutating func writeBlock(_ paragraph: HTMLParagraph, _ block: HTMLBlock) {
         if block.quote != quoteOpen {
+            // Caret's ordered list goes on across a block-quote edge; HTML's starts again at 1.
+            if block.ordered == true, block.level >= 1, lists.count >= block.level, lists[block.level - 1] {
+                losses.note(FormatLoss(what: "list numbering", offset: paragraph.start,
+                                       reason: "an ordered list split by a block quote's edge numbers from 1 again in HTML"))
+            }
             closePre()
             closeLists(to: 0)
             emit(quoteOpen ? "</blockquote>" : "<blockquote>")

@@ -87,6 +87,10 @@ import Testing
         #expect(try html("{link=\"u\":a\n}b").1 == ["link"])
         #expect(try html("{link=\"u\":a}\nb").1 == [])
         #expect(try html("{heading=1:a}b").1 == ["heading"])
+        let split = "{listStyle=\"ordered\" listLevel=1:a\n}{blockQuote=true listStyle=\"ordered\" listLevel=1:b}"
+        #expect(try html(split).1 == ["list numbering"])
+        let newList = "{listStyle=\"bullet\" listLevel=1:a\n}{blockQuote=true listStyle=\"ordered\" listLevel=1:b}"
+        #expect(try html(newList).1 == [])
         let (_, lost) = HTML.print(DocumentState(text: try Markup.parseText("ab{zz=true:c}")))
         #expect(lost == [FormatLoss(what: "zz", offset: 2, reason: "HTML has no place for a custom attribute")])
     }
