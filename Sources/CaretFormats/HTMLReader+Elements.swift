@@ -26,7 +26,7 @@ extension HTMLReader {
     mutating func enter(_ node: xmlNodePtr) -> Bool {
         let name = node.pointee.name.map { String(cString: $0) } ?? ""
         let isBlock = Self.blockNames.contains(name)
-        frames.append((inline, context, whiteSpace, isBlock))
+        frames.append((inline, context, whiteSpace, isBlock, name == "li" ? .some(itemNumber) : nil))
         if Self.skippedNames.contains(name) {
             if let what = Self.embeddedNames[name] {
                 losses.note(FormatLoss(what: what, offset: utf16, reason: "Caret has no place for <\(name)>"))
@@ -55,16 +55,18 @@ extension HTMLReader {
         case "ul", "ol", "dir", "menu":
             context.listDepth += 1
             context.listOrdered = name == "ol"
-            let start = Self.attribute(node, "start").map(HTMLCSS.trim)
+            let start = Self.attribute(node, "start").flatMap { Int(HTMLCSS.trim($0)) } ?? 1
+            listNumbers.append(start)
             let type = Self.attribute(node, "type").map(HTMLCSS.trim)
-            if name == "ol", (start != nil && start != "1") || (type != nil && type != "1") || Self.attribute(node, "reversed") != nil {
+            if name == "ol", (type != nil && type != "1") || Self.attribute(node, "reversed") != nil {
                 losses.note(FormatLoss(what: "list numbering", offset: utf16,
-                                       reason: "Caret numbers ordered lists 1, 2, 3 from their first item"))
+                                       reason: "Caret numbers ordered lists 1, 2, 3 in decimal"))
             }
         case "li":
-            if Self.attribute(node, "value") != nil && context.listOrdered {
-                losses.note(FormatLoss(what: "list numbering", offset: utf16,
-                                       reason: "Caret numbers ordered lists 1, 2, 3 from their first item"))
+            if !listNumbers.isEmpty {
+                if let value = Self.attribute(node, "value").flatMap({ Int(HTMLCSS.trim($0)) }) { listNumbers[listNumbers.count - 1] = value }
+                itemNumber = listNumbers[listNumbers.count - 1]
+                listNumbers[listNumbers.count - 1] += 1
             }
             if context.listDepth > 0 {
                 context.itemLevel = context.listDepth
@@ -106,8 +108,10 @@ extension HTMLReader {
     mutating func exit() {
         guard let frame = frames.popLast() else { return }
         if frame.isBlock { breakBlock() }
+        if frame.context.listDepth != context.listDepth { listNumbers.removeLast() }
         inline = frame.inline
         context = frame.context
+        if let saved = frame.item { itemNumber = saved }
         whiteSpace = frame.whiteSpace
     }
 

@@ -39,8 +39,15 @@ struct HTMLReader {
     var inline = Attributes()
     var context = HTMLReadContext()
     var whiteSpace = HTMLWhiteSpace.collapse
-    /// Saved state of each open element, restored when it closes.
-    var frames: [(inline: Attributes, context: HTMLReadContext, whiteSpace: HTMLWhiteSpace, isBlock: Bool)] = []
+    /// Saved state of each open element, restored when it closes (`item`: an `<li>`'s saved
+    /// `itemNumber`, nil for other elements).
+    var frames: [(inline: Attributes, context: HTMLReadContext, whiteSpace: HTMLWhiteSpace, isBlock: Bool, item: Int??)] = []
+    /// The number the next item of each open `<ol>` shows (`<ul>` too, unused), innermost last.
+    var listNumbers: [Int] = []
+    /// The number the current `<li>` of an `<ol>` shows, until its first paragraph takes it.
+    var itemNumber: Int?
+    /// Caret's numbering of the paragraphs read so far, to compare with HTML's.
+    var numbering = HTMLListNumbering()
     var blockAttributes: [HTMLReadContext: Attributes] = [:]
     var merged: [Attributes: [Attributes: Attributes]] = [:]
 
@@ -226,6 +233,14 @@ struct HTMLReader {
         let breakAttributes = segments.last.map { $0.attributes.removing(.link) } ?? Attributes()
         append(CollectionOfOne(0x0A), count: 1, attributes: breakAttributes)
         let paragraph = paragraphAttributes()
+        let level = min(16, context.itemLevel)
+        let ordinal = numbering.next(level: level, ordered: level > 0 ? context.itemOrdered : nil)
+        if level > 0 && context.itemOrdered && ordinal != itemNumber {
+            losses.note(FormatLoss(what: "list numbering", offset: utf16 - 1, reason: itemNumber == nil
+                ? "Caret numbers every paragraph of a list item as an item of its own"
+                : "Caret numbers this item \(ordinal ?? 1), HTML \(itemNumber!)"))
+        }
+        itemNumber = nil
         for segment in segments {
             let attributes = merge(segment.attributes, paragraph)
             if let last = runs.last, last.attributes == attributes {

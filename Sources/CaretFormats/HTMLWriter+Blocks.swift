@@ -4,12 +4,8 @@ import CaretCore
 /// change, then each paragraph's own element and its inline content.
 extension HTMLWriter {
     mutating func writeBlock(_ paragraph: HTMLParagraph, _ block: HTMLBlock) {
+        let ordinal = numbering.next(level: block.level, ordered: block.ordered)
         if block.quote != quoteOpen {
-            // Caret's ordered list goes on across a block-quote edge; HTML's starts again at 1.
-            if block.ordered == true, block.level >= 1, lists.count >= block.level, lists[block.level - 1] {
-                losses.note(FormatLoss(what: "list numbering", offset: paragraph.start,
-                                       reason: "an ordered list split by a block quote's edge numbers from 1 again in HTML"))
-            }
             closePre()
             closeLists(to: 0)
             emit(quoteOpen ? "</blockquote>" : "<blockquote>")
@@ -28,16 +24,30 @@ extension HTMLWriter {
         closePre()
         closeLists(to: block.level)
         if lists.count == block.level {
-            if lists.last == ordered {
-                emit("</li><li>")
+            if lists[block.level - 1].ordered == ordered {
+                // HTML numbers each <li>; where Caret's ordinal differs (after an item that only
+                // held a deeper list), the item says its number.
+                lists[block.level - 1].count += 1
+                if ordered, let ordinal, ordinal != lists[block.level - 1].count {
+                    emit("</li><li value=\"\(ordinal)\">")
+                    lists[block.level - 1].count = ordinal
+                } else {
+                    emit("</li><li>")
+                }
             } else {
                 closeLists(to: block.level - 1)
             }
         }
         // Levels skipped on the way down get an item holding only the deeper list.
         while lists.count < block.level {
-            emit(ordered ? "<ol><li>" : "<ul><li>")
-            lists.append(ordered)
+            // A list Caret goes on counting (across a block quote's edge) starts where it is.
+            if ordered, lists.count == block.level - 1, let ordinal, ordinal > 1 {
+                emit("<ol start=\"\(ordinal)\"><li>")
+                lists.append((ordered, ordinal))
+            } else {
+                emit(ordered ? "<ol><li>" : "<ul><li>")
+                lists.append((ordered, 1))
+            }
         }
         if block.code {
             emit(Self.styled("<pre", block.alignment, false) + "<code>")
@@ -84,7 +94,7 @@ extension HTMLWriter {
     /// Closes list levels (each `</li>` and `</ul>` or `</ol>`) until `level` remain open.
     mutating func closeLists(to level: Int) {
         while lists.count > max(level, 0) {
-            emit(lists.removeLast() ? "</li></ol>" : "</li></ul>")
+            emit(lists.removeLast().ordered ? "</li></ol>" : "</li></ul>")
         }
     }
 

@@ -23,12 +23,14 @@ struct HTMLWriter {
     var out: [UInt8] = []
     var losses = FormatLossCollector()
     var styles: [Attributes: HTMLRunStyle] = [:]
-    /// Open containers: a blockquote, then one entry per open list level (its `<li>` open too),
-    /// whether that list is ordered.
+    /// Open containers: a blockquote, then one entry per open list level (its `<li>` open too):
+    /// whether that list is ordered, and the number HTML shows on its open item.
     var quoteOpen = false
-    var lists: [Bool] = []
+    var lists: [(ordered: Bool, count: Int)] = []
     /// An open `<pre><code>` group outside lists: its alignment and whether its last line is empty.
     var pre: (alignment: String?, lastLineEmpty: Bool)?
+    /// Caret's numbering of list items so far.
+    var numbering = HTMLListNumbering()
     /// The inline elements open now, outermost first.
     var open: [HTMLLayer] = []
     /// The document's UTF-8, while `write` runs.

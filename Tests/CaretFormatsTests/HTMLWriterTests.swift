@@ -88,7 +88,10 @@ import Testing
         #expect(try html("{link=\"u\":a}\nb").1 == [])
         #expect(try html("{heading=1:a}b").1 == ["heading"])
         let split = "{listStyle=\"ordered\" listLevel=1:a\n}{blockQuote=true listStyle=\"ordered\" listLevel=1:b}"
-        #expect(try html(split).1 == ["list numbering"])
+        #expect(try html(split) == ("<ol><li>a</li></ol><blockquote><ol start=\"2\"><li>b</li></ol></blockquote>", []))
+        // An item after one that only held a deeper list says its number.
+        let skipped = "{listStyle=\"ordered\" listLevel=2:deep\n}{listStyle=\"ordered\" listLevel=1:one}"
+        #expect(try html(skipped) == ("<ol><li><ol><li>deep</li></ol></li><li value=\"1\">one</li></ol>", []))
         let newList = "{listStyle=\"bullet\" listLevel=1:a\n}{blockQuote=true listStyle=\"ordered\" listLevel=1:b}"
         #expect(try html(newList).1 == [])
         let (_, lost) = HTML.print(DocumentState(text: try Markup.parseText("ab{zz=true:c}")))
