@@ -23,12 +23,13 @@ let package = Package(
         ),
         // Canonical markup, JSON, plain text, HTML (read through libxml2's HTML parser).
         .target(name: "CaretFormats", dependencies: ["CaretCore", "CLibXML2"]),
-        // libxml2 from Debian's libxml2-dev, found through pkg-config; only its HTML parser is used.
+        // libxml2 from Debian's libxml2-dev (Homebrew's libxml2 on macOS), found through
+        // pkg-config; only its HTML parser is used.
         .systemLibrary(
             name: "CLibXML2",
             path: "Sources/CLibXML2",
             pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         // LuaJIT from Debian's libluajit-5.1-dev, found through pkg-config.
         .systemLibrary(
