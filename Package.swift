@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Caret: a headless rich-text editor runtime. Layers (dependencies point down only):
 // caret → CaretCLI → CaretLua / CaretReplay → CaretFormats → CaretCore; CaretLua → CCaretLua → CLuaJIT;
-// CaretFormats → CCmark.
+// CaretFormats → CCmark, CLibXML2.
 import PackageDescription
 
 let package = Package(
@@ -24,8 +24,8 @@ let package = Package(
                 .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
             ]
         ),
-        // Canonical markup, JSON, plain text, Markdown.
-        .target(name: "CaretFormats", dependencies: ["CaretCore", "CCmark"]),
+        // Canonical markup, JSON, plain text, Markdown, RTF, HTML (read through libxml2's HTML parser).
+        .target(name: "CaretFormats", dependencies: ["CaretCore", "CCmark", "CLibXML2"]),
         // cmark-gfm (CommonMark with GitHub's extensions) from Debian, found through pkg-config;
         // libcmark-gfm.pc links the extensions library too, which its own -dev package provides.
         .systemLibrary(
@@ -37,6 +37,14 @@ let package = Package(
         // The only library importing Foundation: Caret's text to and from `AttributedString`, and
         // the JSON `AttributedString`'s Codable writes on Apple platforms.
         .target(name: "CaretFoundation", dependencies: ["CaretCore", "CaretFormats"]),
+        // libxml2 from Debian's libxml2-dev (Homebrew's libxml2 on macOS), found through
+        // pkg-config; only its HTML parser is used.
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
         // LuaJIT from Debian's libluajit-5.1-dev, found through pkg-config.
         .systemLibrary(
             name: "CLuaJIT",

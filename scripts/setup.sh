@@ -3,8 +3,8 @@
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
-# cmark-gfm and pandoc are the format tests' interop references.
-packages=(libluajit-5.1-dev pkg-config unicode-data wamerican
+# libxml2-dev: the HTML reader's parser; cmark-gfm and pandoc: the format tests' interop references.
+packages=(libluajit-5.1-dev pkg-config unicode-data wamerican libxml2-dev
     libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pandoc)
 missing=()
 for p in "${packages[@]}"; do

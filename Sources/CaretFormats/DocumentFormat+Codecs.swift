@@ -15,7 +15,7 @@ extension DocumentFormat {
         case .text: DocumentCodec(name: name, read: Self.readText, write: Self.writeText)
         case .markdown: DocumentCodec(name: name, read: { try Markdown.parse($0) }, write: { Markdown.print($0) })
         case .rtf: DocumentCodec(name: name, read: { try RTF.parse($0) }, write: { RTF.print($0) })
-        case .html: .notSupportedYet(name)
+        case .html: DocumentCodec(name: name, read: { try HTML.parse($0) }, write: { HTML.print($0) })
         }
     }
 

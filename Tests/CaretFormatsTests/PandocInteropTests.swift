@@ -67,6 +67,26 @@ import Testing
         }
     }
 
+    static let cmark = ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Caret's Markdown rendered to HTML by cmark-gfm (the reference implementation) is the same
+    /// document as Caret's own HTML of it: both read back by Caret's HTML reader give the document.
+    @Test(arguments: corpus)
+    func cmarkRendersCaretsMarkdownAsCaretsHTML(markup: String) throws {
+        guard let cmark = Self.cmark else {
+            Issue.record("cmark-gfm is not installed (scripts/setup.sh installs it)")
+            return
+        }
+        let state = try Markup.parse(markup)
+        let (markdown, losses) = Markdown.print(state)
+        guard losses.isEmpty else { return }  // what Markdown cannot carry is checked elsewhere
+        let rendered = try Self.run(cmark, ["--unsafe", "-e", "strikethrough", "-e", "autolink"], input: markdown)
+        let viaCmark = try HTML.parse(rendered).0
+        let viaCaret = try HTML.parse(HTML.print(state).0).0
+        #expect(viaCmark.text == viaCaret.text, "cmark-gfm: \(Markup.print(viaCmark))\ncaret: \(Markup.print(viaCaret))\nmarkdown: \(markdown)")
+        #expect(viaCaret.text == state.text)
+    }
+
     // MARK: pandoc
 
     static func run(_ executable: String, _ arguments: [String], input: String) throws -> String {

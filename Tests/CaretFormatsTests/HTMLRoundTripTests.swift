@@ -1,0 +1,101 @@
+import CaretCore
+import Testing
+@testable import CaretFormats
+
+/// Random documents of what HTML carries: paragraphs of every kind, every built-in character
+/// attribute, text with markup characters, astral characters, combining marks, tabs, CR and
+/// spaces that HTML would collapse. Each line break has the character attributes of the text
+/// before it (link aside), the one form HTML can carry.
+struct RandomHTMLDocuments {
+    static let pieces = [
+        "a", "b", "xyz", " ", "  ", "<", ">", "&", "\"", "'", "&amp;", "{", "\\", "😀", "𝔸", "👩‍👩‍👧",
+        "e\u{301}", "é", "\r", "\t", "\u{85}", "\u{2028}", "\u{A0}", "\u{7F}", "&nbsp;", "<b>",
+    ]
+
+    static let characterChoices: [(AttributeKey, [AttributeValue])] = [
+        (.bold, [.bool(true)]), (.italic, [.bool(true)]), (.underline, [.bool(true)]),
+        (.strikethrough, [.bool(true)]), (.code, [.bool(true)]),
+        (.fontSize, [.number(14), .number(12.5), .number(0.001), .number(10_000), .number(1e-7)]),
+        (.fontFamily, [.string("Helvetica Neue"), .string("a\"b\\c}{|^:'"), .string("x, y"), .string("\u{1}\n\t"), .string(" lead")]),
+        (.foregroundColor, [.string("#ff0000"), .string("#00FF0080"), .string("#ff0000ff")]),
+        (.backgroundColor, [.string("#123abc")]),
+        (.link, [.string("https://a.b/c?x={y}|z^&q=\"'<>"), .string("mailto:😀"), .string("a\tb\nc\rd")]),
+    ]
+
+    static func characterAttributes(_ rng: inout SeededRandom, codeBlock: Bool) -> Attributes {
+        var result = Attributes()
+        if Int.random(in: 0..<3, using: &rng) == 0 { return result }
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+            let (key, values) = characterChoices.randomElement(using: &rng)!
+            if key == .code && codeBlock { continue }
+            try! result.set(key, values.randomElement(using: &rng)!)
+        }
+        return result
+    }
+
+    static func paragraphAttributes(_ rng: inout SeededRandom) -> [(AttributeKey, AttributeValue)] {
+        var pairs: [(AttributeKey, AttributeValue)] = []
+        let code = Int.random(in: 0..<4, using: &rng) == 0
+        if code { pairs.append((.codeBlock, .bool(true))) }
+        if !code && Int.random(in: 0..<5, using: &rng) == 0 { pairs.append((.heading, .number(Double(Int.random(in: 1...6, using: &rng))))) }
+        if Int.random(in: 0..<3, using: &rng) == 0 {
+            pairs.append((.listStyle, .string(Bool.random(using: &rng) ? "bullet" : "ordered")))
+            pairs.append((.listLevel, .number(Double(Int.random(in: 1...4, using: &rng)))))
+        }
+        if Int.random(in: 0..<4, using: &rng) == 0 { pairs.append((.blockQuote, .bool(true))) }
+        if Int.random(in: 0..<4, using: &rng) == 0 {
+            pairs.append((.alignment, .string(["left", "center", "right", "justified"].randomElement(using: &rng)!)))
+        }
+        return pairs
+    }
+
+    /// `attributes` with each pair set.
+    static func with(_ attributes: Attributes, _ pairs: [(AttributeKey, AttributeValue)]) -> Attributes {
+        var copy = attributes
+        for (key, value) in pairs { try! copy.set(key, value) }
+        return copy
+    }
+
+    static func text(_ rng: inout SeededRandom) -> AttributedText {
+        var runs: [(String, Attributes)] = []
+        let paragraphs = Int.random(in: 0..<8, using: &rng)
+        for index in 0..<paragraphs {
+            let block = paragraphAttributes(&rng)
+            let isCode = block.contains { $0.0 == .codeBlock }
+            let pool = (0..<3).map { _ in characterAttributes(&rng, codeBlock: isCode) }
+            var last: Attributes?
+            for _ in 0..<Int.random(in: 0..<5, using: &rng) {
+                let text = (0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+                let attributes = pool.randomElement(using: &rng)!
+                runs.append((text, with(attributes, block)))
+                last = attributes
+            }
+            // The last paragraph is left unterminated half of the time.
+            if index < paragraphs - 1 || Bool.random(using: &rng) {
+                runs.append(("\n", with(last?.removing(.link) ?? Attributes(), block)))
+            }
+        }
+        return AttributedText(runs: runs)
+    }
+}
+
+
+
+@Suite struct HTMLRoundTripTests {
+    @Test func parseOfPrintIsIdentity() throws {
+        var rng = SeededRandom.fromEnvironment(label: "HTML round trip")
+        for iteration in 0..<1500 {
+            let text = RandomHTMLDocuments.text(&rng)
+            let fragment = iteration % 2 == 0
+            let (html, written) = HTML.print(DocumentState(text: text), fragment: fragment)
+            let context = "seed \(rng.seed), document \(iteration): \(Markup.print(text).debugDescription)\nHTML: \(html.debugDescription)"
+            #expect(written == [], "\(context)")
+            let (back, read) = try HTML.parse(html)
+            #expect(read == [], "\(context)")
+            if back.text != text {
+                Issue.record("\(context)\nread back: \(Markup.print(back.text).debugDescription)")
+                return
+            }
+        }
+    }
+}
