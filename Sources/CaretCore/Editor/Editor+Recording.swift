@@ -106,6 +106,7 @@ extension Editor {
 
     /// Notes an applied edit and its inverse for the command in progress.
     func record(_ edit: EditRecord, inverse: EditRecord) {
+        if !paragraphsInUse { noteParagraphKeys(in: edit) }
         pendingEdits.append(edit)
         pendingInverses.append(inverse)
         if !observers.isEmpty { observedEdits.append(edit.textEdit(after: text)) }
