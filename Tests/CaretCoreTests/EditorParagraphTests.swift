@@ -190,3 +190,11 @@ private func checkUndoable(
         #expect(throws: InvariantViolation.self) { try orphan.checkParagraphInvariants() }
     }
 }
+
+@Suite struct EditorParagraphSelectionTests {
+    @Test func returnOverASelectionEndingAtAParagraphStart() throws {
+        // The caret lands at the start of the list item: its typing attributes are the item's.
+        try checkUndoable("{heading=1:le^\n}|{\(O):\n}x", .insertNewline, "{heading=1:le\n}|{\(O):\n}x")
+        try checkUndoable("{heading=1:le^\n}|{\(O):\n}x", .insertText("a\n"), "{heading=1:lea\n}|{\(O):\n}x")
+    }
+}
