@@ -57,10 +57,31 @@ extension Editor {
     /// Makes every paragraph the command touched uniform (see the top of this file), then fixes
     /// the typing attributes' paragraph attributes to the caret's paragraph.
     func normalizeParagraphs() throws {
+        if try keepsParagraphsUniform() { return }
         guard let touched = touchedRange() else { return }
         let span = try text.paragraphRange(covering: touched)
         try restyleParagraphs(in: span) { $0 }
         refreshTypingParagraph()
+    }
+
+    /// Whether the command was one plain edit inside a paragraph that cannot have broken its
+    /// uniformity: typing (text without a line break inserted in the paragraph attributes of the
+    /// character after it, or at the end of the document) or deleting text without a line break.
+    /// Asks the rope at most once, usually not at all (`knownRun`): this keeps typing in
+    /// documents with paragraph attributes cheap.
+    func keepsParagraphsUniform() throws -> Bool {
+        guard pendingEdits.count == 1, let edit = pendingEdits.first, let inverse = pendingInverses.first,
+              case .plain(let string, let attributes, let inserted) = edit.replacement else { return false }
+        if edit.range.isEmpty {
+            if string.utf8.contains(0x0A) { return false }
+            let end = edit.range.lowerBound + inserted
+            if end == length { return true }
+            let after = try self.attributes(at: end)
+            return after == attributes || after.paragraphAttributes == attributes.paragraphAttributes
+        }
+        // A deletion: what it removed is the inverse's replacement.
+        guard inserted == 0, case .plain(let removed, _, _) = inverse.replacement else { return false }
+        return !removed.utf8.contains(0x0A)
     }
 
     /// A paragraph attribute set with `listLevel` dropped when it is not a list item.
