@@ -106,6 +106,14 @@ private func checkUndoable(
         try checkUndoable("{heading=1:Ti^tle\n}Bo|dy", .insertText("\(eAcute)"), "{heading=1:Ti\(eAcute)|dy}")
     }
 
+    @Test func findReplaceAndSuggestionsKeepParagraphsUniform() throws {
+        // Joining paragraphs by replacing their breaks: each merged paragraph takes the first one's.
+        try checkUndoable("{heading=1:a\n}b\n{\(B):c}|", .replaceAll(FindQuery("\n"), with: " "), "{heading=1:a b c}|")
+        // Splitting a list item by replacing text with a line break: both halves stay items.
+        try checkUndoable("{\(B):a-b}|", .replaceAll(FindQuery("-"), with: "\n"), "{\(B):a\nb}|")
+        try checkUndoable("{heading=2:helo\n}|x", .applySuggestion("hello", range: 0..<4), "{heading=2:hello|\n}x")
+    }
+
     @Test func pasteTakesTheHostParagraphsAttributes() throws {
         let editor = try makeEditor("{\(B):ab|cd}")
         editor.clipboard = try parseMarkup("{heading=1:H\n}X").text
