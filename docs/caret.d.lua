@@ -169,6 +169,45 @@ function Editor:merge_attributes(location, length, attributes) end
 ---@param attributes table 
 function Editor:set_attributes(location, length, attributes) end
 
+---The paragraph attributes of the paragraph containing an offset (in the empty last paragraph with the caret there, those typed text would take).
+---@param offset integer Any position in the paragraph, its end included.
+---@return table attributes # Only the paragraph attributes: heading, listStyle, listLevel, blockQuote, codeBlock, alignment.
+function Editor:paragraph_attributes(offset) end
+
+---The paragraph containing an offset, from its start through its line break.
+---@param offset integer Any position in the paragraph.
+---@return integer location # The paragraph's start.
+---@return integer length # Its length, the terminating \n included.
+function Editor:paragraph_range(offset) end
+
+---The number of a list item in its list (consecutive items of the same style at the same level; deeper items do not break it).
+---@param offset integer Any position in the paragraph.
+---@return integer? ordinal # 1-based position in its list; nil when the paragraph is not a list item.
+function Editor:list_ordinal(offset) end
+
+---Sets a paragraph attribute on every paragraph the selection touches (runs `setParagraphAttribute`).
+---@param key string heading, listStyle, listLevel, blockQuote, codeBlock or alignment.
+---@param value? any A value that fits the key.
+function Editor:set_paragraph_attribute(key, value) end
+
+---Removes a paragraph attribute from every paragraph the selection touches (`listStyle` takes `listLevel` along).
+---@param key string heading, listStyle, listLevel, blockQuote, codeBlock or alignment.
+function Editor:remove_paragraph_attribute(key) end
+
+---Makes the paragraphs the selection touches headings of a level (0: plain).
+---@param level integer 1–6, or 0 for no heading.
+function Editor:set_heading(level) end
+
+---Makes the paragraphs the selection touches list items of a style, or plain paragraphs when all already are.
+---@param style string "bullet" or "ordered".
+function Editor:toggle_list(style) end
+
+---Moves the list items the selection touches one level deeper (at most 16).
+function Editor:indent_list() end
+
+---Moves the list items the selection touches one level shallower; level-1 items leave the list.
+function Editor:outdent_list() end
+
 ---The word at the selection: for a caret, the word containing it or ending at it; for a range, the first word it covers. nil when there is none (UAX #29 words: `can't` and `3.14` are one word).
 ---@return table? word
 function Editor:word_at_selection() end

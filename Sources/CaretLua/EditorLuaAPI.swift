@@ -19,7 +19,7 @@ public enum EditorLuaAPI {
                 Offsets are 0-based UTF-16 code units everywhere; ranges are (location, length).
                 """,
                 swiftType: ScriptEditor.self,
-                methods: readingMethods + writingMethods + formattingMethods + suggestionMethods + sessionMethods,
+                methods: readingMethods + writingMethods + formattingMethods + paragraphMethods + suggestionMethods + sessionMethods,
                 describe: { object in
                     let editor = (object as! ScriptEditor).editor
                     return "Editor(length \(editor.text.utf16Count), selection \(editor.selection.anchor)->\(editor.selection.head))"

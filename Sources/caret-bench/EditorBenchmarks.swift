@@ -104,9 +104,20 @@ enum EditorBenchmarks {
         }
         keys.removeLast(keys.count - count)
         let repetitions = options.repetitions ?? (options.quick ? 3 : 7)
+        try typing(keys, into: AttributedText("Title\n", attributes: .traits(.bold)), repetitions: repetitions,
+                   name: "editor typing 100k characters (coalescing undo)", report)
+        // The same keys typed into a bulleted list: every line break starts the next item, and
+        // each keystroke pays the paragraph normalization.
+        let item = try Attributes([(.bold, .bool(true)), (.listStyle, .string("bullet")), (.listLevel, .number(1))])
+        try typing(keys, into: AttributedText("Title\n", attributes: item), repetitions: repetitions,
+                   name: "editor typing 100k characters into list items", report)
+    }
+
+    static func typing(_ keys: [String], into start: AttributedText, repetitions: Int, name: String, _ report: BenchReport) throws {
+        let count = keys.count
         var kept: [Editor] = []
         let ns = try Clock.median(repetitions) {
-            let editor = try Editor(text: AttributedText("Title\n", attributes: .traits(.bold)))
+            let editor = try Editor(text: start)
             kept.append(editor)
             var pauseRandom = SeededRandom(seed: 9)
             for key in keys {
@@ -119,7 +130,7 @@ enum EditorBenchmarks {
         kept.removeLast(kept.count - 1)
         let expected = 6 + keys.reduce(0) { $0 + $1.utf16.count }
         guard editor.text.utf16Count == expected else { throw BenchError("typing lost characters") }
-        report.add("editor typing 100k characters (coalescing undo)", ns / Double(count), "ns/key",
+        report.add(name, ns / Double(count), "ns/key",
                    note: "\(count) insertText, clock +80 ms a key, 1.5 s pause 1 in 40: \(editor.undoCount) undo steps; \(String(format: "%.1f", ns / 1e6)) ms in all, median of \(repetitions)")
         let undo = try Clock.median(1) {
             while editor.canUndo { try editor.perform(.undo) }

@@ -7,6 +7,10 @@ let edgeDocuments = [
     "|", "😀|😀", "^😀😀|", "|😀😀^", "\(family)|\(family)", "^\(family)|", "|\(family)^",
     "\(eAcute)|\(eAcute)", "|\(eAcute)^x", "🇺🇸|🇫🇷", "^🇺🇸🇫🇷|", "|🇺🇸🇫🇷^", "|ab", "ab|", "^ab|", "|ab^",
     "{bold:a😀}|\n{italic:\(family)}", "a\r\n|b", "{link=\"u\":^a}\n|", "a|<bold>",
+    // Paragraph attributes: headings, list items (empty ones too), quotes, code, astral text in them.
+    "{heading=1:T😀|tle\n}Body", "{heading=2:^Title\n}B|ody", "{listStyle=\"bullet\" listLevel=1:a\n}|",
+    "{listStyle=\"ordered\" listLevel=2:\(family)\n|\n}x", "{blockQuote=true:q\n|\n}", "{codeBlock=true:co|de}",
+    "{listStyle=\"bullet\" listLevel=1:a\n}|<listStyle=\"bullet\" listLevel=1>",
 ]
 
 /// Every command on every edge document: either a clean `EditorError` that leaves the editor

@@ -21,7 +21,17 @@ import CaretCore
             }
             var want = expected[command.name] ?? "|"
             if case .setAttribute(let key, _) = command {
-                want = ["fontSize": "|<fontSize=12.5>", "tag": "|<tag=true>", "foregroundColor": "|<foregroundColor=#ff0000>"][key.name]!
+                want = ["fontSize": "|<fontSize=12.5>", "tag": "|<tag=true>", "foregroundColor": "|<foregroundColor=#ff0000>",
+                        "codeBlock": "|<codeBlock=true>"][key.name]!
+            }
+            // The empty document is one empty last paragraph: paragraph commands change the
+            // typing attributes, what the first typed character will be.
+            switch command {
+            case .setParagraphAttribute(.heading, _): want = "|<heading=2>"
+            case .setParagraphAttribute(.alignment, _): want = "|<alignment=\"center\">"
+            case .toggleList(let style): want = "|<listStyle=\"\(style)\" listLevel=1>"
+            case .setHeading(let level) where level > 0: want = "|<heading=\(level)>"
+            default: break
             }
             #expect(printMarkup(editor.state) == want, "\(command)")
         }

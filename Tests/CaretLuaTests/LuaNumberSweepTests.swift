@@ -174,6 +174,8 @@ import Testing
         ("set_attribute", "editor:set_attribute(0, 1, 'custom', A)"),
         ("merge_attributes", "editor:merge_attributes(0, 1, {fontSize = A, custom = B})"),
         ("set_attributes", "editor:set_attributes(0, 1, {fontSize = A})"),
+        ("set_paragraph_attribute", "editor:set_paragraph_attribute('heading', A)"),
+        ("set_paragraph_attribute", "editor:set_paragraph_attribute('listLevel', A)"),
     ]
     static let tablesWithoutNumbers: Set<String> = ["document", "on", "off", "find", "expect"]
 

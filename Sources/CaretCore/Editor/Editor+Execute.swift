@@ -5,9 +5,9 @@ extension Editor {
     func execute(_ command: EditorCommand) throws {
         switch command {
         case .insertText(let string): try insert(string)
-        case .insertNewline: try insert("\n")
+        case .insertNewline: try insertNewline()
         case .insertTab: try insert("\t")
-        case .deleteBackward: try delete { try self.graphemeBefore($0)..<$0 }
+        case .deleteBackward: try deleteBackward()
         case .deleteForward: try delete { $0..<(try self.graphemeAfter($0)) }
         case .deleteWordBackward: try delete { try self.wordLeft($0)..<$0 }
         case .deleteWordForward: try delete { $0..<(try self.wordRight($0)) }
@@ -60,14 +60,22 @@ extension Editor {
             }
             select(Selection(anchor: anchor, head: head))
         case .toggleTrait(let key): try toggleTrait(key)
-        case .setAttribute(let key, let value): try setAttribute(key, value)
-        case .removeAttribute(let key): try removeAttribute(key)
+        case .setAttribute(let key, let value):
+            if key.isParagraph { try setParagraphAttribute(key, value, command: "setAttribute") } else { try setAttribute(key, value) }
+        case .removeAttribute(let key):
+            if key.isParagraph { try removeParagraphAttribute(key, command: "removeAttribute") } else { try removeAttribute(key) }
         case .setFontSize(let size): try setAttribute(.fontSize, .number(size))
         case .increaseFontSize: try changeFontSize(by: options.fontSizeStep)
         case .decreaseFontSize: try changeFontSize(by: -options.fontSizeStep)
         case .removeFormatting: try removeFormatting()
         case .setLink(let url): try setLink(url)
         case .removeLink: try removeLink()
+        case .setParagraphAttribute(let key, let value): try setParagraphAttribute(key, value)
+        case .removeParagraphAttribute(let key): try removeParagraphAttribute(key)
+        case .toggleList(let style): try toggleList(style)
+        case .setHeading(let level): try setHeading(level)
+        case .indentList: try changeListLevel(by: 1)
+        case .outdentList: try changeListLevel(by: -1)
         case .findNext(let query): try find(query, forward: true)
         case .findPrevious(let query): try find(query, forward: false)
         case .replaceNext(let query, let replacement): try replaceNext(query, with: replacement)

@@ -105,7 +105,10 @@ extension Editor {
     }
 
     /// Notes an applied edit and its inverse for the command in progress.
-    func record(_ edit: EditRecord, inverse: EditRecord) {
+    /// `fromHistory`: an undo or redo, which restores a state this editor already held (so it
+    /// needs no look for paragraph attributes: those were noted when that state was made).
+    func record(_ edit: EditRecord, inverse: EditRecord, fromHistory: Bool = false) {
+        if !paragraphsInUse, !fromHistory { noteParagraphKeys(in: edit) }
         pendingEdits.append(edit)
         pendingInverses.append(inverse)
         if !observers.isEmpty { observedEdits.append(edit.textEdit(after: text)) }
@@ -115,6 +118,6 @@ extension Editor {
     func replay(_ edit: EditRecord, inverse: EditRecord) throws {
         knownRun = nil
         try edit.apply(to: &text)
-        record(edit, inverse: inverse)
+        record(edit, inverse: inverse, fromHistory: true)
     }
 }

@@ -62,6 +62,15 @@ public final class Editor {
     /// While observers hear of a change: the inverse of each of its edits, in the same order (an
     /// inverse's replacement is what the edit replaced).
     var notifiedInverses = EditList()
+    /// Whether the document may hold paragraph attributes: set when the editor is made over such
+    /// a document and whenever an edit brings one in, never cleared. While false, commands skip
+    /// paragraph normalization entirely (the typing path pays one flag test).
+    var paragraphsInUse = false
+    /// The last set `noteParagraphKeys(in:)` was asked about and whether it holds paragraph keys.
+    var paragraphMemo = (Attributes(), false)
+    /// Set by a command whose paragraph rule made it more than typing (Return in an empty list
+    /// item, Backspace at a list item's start): it then never coalesces with typing.
+    var suppressCoalescing = false
 
     /// An editor over `text` with a caret at its end, or the given selection and typing attributes
     /// (nil typing attributes: as inherited).
@@ -83,6 +92,7 @@ public final class Editor {
         self.selection = selection
         self.options = options
         self.typingStorage = Attributes()
+        self.paragraphsInUse = Editor.holdsParagraphAttributes(text)
         self.typingStorage = (typingAttributes ?? inherited(for: selection)).removing(.link)
     }
 
@@ -145,6 +155,7 @@ public final class Editor {
         if !command.isVerticalMove { goalColumn = nil }
         pendingEdits = EditList()
         pendingInverses = EditList()
+        suppressCoalescing = false
         if !observedEdits.isEmpty { observedEdits.removeAll(keepingCapacity: true) }
         let isHistory: Bool
         do {
@@ -158,6 +169,8 @@ public final class Editor {
             default:
                 isHistory = false
                 try execute(command)
+                // Undo and redo replay states that were already uniform.
+                if paragraphsInUse, !pendingEdits.isEmpty { try normalizeParagraphs() }
             }
         } catch {
             rollBack(selection: selectionBefore, typing: typingBefore)
@@ -165,7 +178,7 @@ public final class Editor {
             throw error
         }
         let changed = !pendingEdits.isEmpty
-        let group = command.coalesceGroup
+        let group = suppressCoalescing ? nil : command.coalesceGroup
         if changed, !isHistory {
             recordHistory(group: group, selectionBefore: selectionBefore, typingBefore: typingBefore)
         }
@@ -206,9 +219,13 @@ public final class Editor {
         if text.isEmpty { return Attributes() }
         let source = offset > 0 ? offset - 1 : 0
         // A run's ends are character boundaries, so a unit inside it belongs to a character inside it.
-        if let knownRun, knownRun.range.contains(source) { return linkFree(knownRun.attributes) }
+        if let knownRun, knownRun.range.contains(source) {
+            let attributes = linkFree(knownRun.attributes)
+            return paragraphsInUse ? text.paragraphAdjusted(attributes, at: offset) : attributes
+        }
         // A position before `offset` may be the trailing half of a surrogate pair; step to its start.
         let attributes = (try? text.attributes(at: source)) ?? (try? text.attributes(at: source - 1)) ?? Attributes()
+        if paragraphsInUse { return text.paragraphAdjusted(linkFree(attributes), at: offset) }
         return linkFree(attributes)
     }
 

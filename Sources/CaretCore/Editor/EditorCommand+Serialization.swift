@@ -10,6 +10,7 @@ extension EditorCommand: CustomStringConvertible {
     ] + AttributeKey.traits.map(toggleName) + [
         "setAttribute", "removeAttribute", "setFontSize", "increaseFontSize", "decreaseFontSize",
         "removeFormatting", "setLink", "removeLink",
+        "setParagraphAttribute", "removeParagraphAttribute", "toggleList", "setHeading", "indentList", "outdentList",
         "findNext", "findPrevious", "replaceNext", "replaceAll", "undo", "redo",
     ]
 
@@ -54,6 +55,12 @@ extension EditorCommand: CustomStringConvertible {
         case .removeFormatting: "removeFormatting"
         case .setLink: "setLink"
         case .removeLink: "removeLink"
+        case .setParagraphAttribute: "setParagraphAttribute"
+        case .removeParagraphAttribute: "removeParagraphAttribute"
+        case .toggleList: "toggleList"
+        case .setHeading: "setHeading"
+        case .indentList: "indentList"
+        case .outdentList: "outdentList"
         case .findNext: "findNext"
         case .findPrevious: "findPrevious"
         case .replaceNext: "replaceNext"
@@ -75,14 +82,16 @@ extension EditorCommand: CustomStringConvertible {
         case .learnWord(let word): return ["word": .string(word)]
         case .move(_, let extend): return extend ? ["extend": .bool(true)] : [:]
         case .setSelection(let anchor, let head): return ["anchor": .int(anchor), "head": .int(head)]
-        case .setAttribute(let key, let value):
+        case .setAttribute(let key, let value), .setParagraphAttribute(let key, let value):
             let argument: CommandArgument = switch value {
             case .bool(let b): .bool(b)
             case .number(let n): .number(n)
             case .string(let s): .string(s)
             }
             return ["key": .string(key.name), "value": argument]
-        case .removeAttribute(let key): return ["key": .string(key.name)]
+        case .removeAttribute(let key), .removeParagraphAttribute(let key): return ["key": .string(key.name)]
+        case .toggleList(let style): return ["style": .string(style)]
+        case .setHeading(let level): return ["level": .int(level)]
         case .setFontSize(let size): return ["size": .number(size)]
         case .setLink(let url): return ["url": .string(url)]
         case .findNext(let query), .findPrevious(let query): return EditorCommand.queryArguments(query)
@@ -153,6 +162,14 @@ extension EditorCommand: CustomStringConvertible {
             case "removeFormatting": self = .removeFormatting
             case "setLink": self = .setLink(try reader.string("url"))
             case "removeLink": self = .removeLink
+            case "setParagraphAttribute":
+                let key = try reader.key("key")
+                self = .setParagraphAttribute(key, try reader.attributeValue("value", for: key))
+            case "removeParagraphAttribute": self = .removeParagraphAttribute(try reader.key("key"))
+            case "toggleList": self = .toggleList(try reader.string("style"))
+            case "setHeading": self = .setHeading(try reader.int("level"))
+            case "indentList": self = .indentList
+            case "outdentList": self = .outdentList
             case "findNext": self = .findNext(try reader.query())
             case "findPrevious": self = .findPrevious(try reader.query())
             case "replaceNext": self = .replaceNext(try reader.query(), with: try reader.string("replacement"))

@@ -100,6 +100,21 @@ public enum EditorCommand: Hashable, Sendable {
     /// Remove links from the selection (with a caret, the link around it).
     case removeLink
 
+    // Paragraphs (each acts on every paragraph the selection touches; a caret: its paragraph)
+    /// Set a paragraph attribute (`heading`, `listStyle`, `listLevel`, `blockQuote`, `codeBlock`,
+    /// `alignment`) on whole paragraphs.
+    case setParagraphAttribute(AttributeKey, AttributeValue)
+    /// Remove a paragraph attribute from whole paragraphs (`listStyle` takes `listLevel` along).
+    case removeParagraphAttribute(AttributeKey)
+    /// Make the paragraphs list items of a style ("bullet" or "ordered"), or plain when all are.
+    case toggleList(String)
+    /// Make the paragraphs headings of a level 1–6; 0 removes the heading.
+    case setHeading(Int)
+    /// Move list items one level deeper (at most 16).
+    case indentList
+    /// Move list items one level shallower; level-1 items leave the list.
+    case outdentList
+
     // Find and replace
     /// Select the next match after the selection, wrapping around.
     case findNext(FindQuery)

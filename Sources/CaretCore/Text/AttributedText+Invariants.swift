@@ -8,7 +8,8 @@ extension AttributedText {
     /// summaries add up, the tree is balanced with children counts in bounds, leaves hold valid
     /// UTF-8 within size bounds, runs cover each leaf exactly and are non-empty and coalesced
     /// (and the typing path's run hint points at a run start), and every leaf boundary is a
-    /// grapheme-cluster boundary. For tests.
+    /// grapheme-cluster boundary; and every paragraph is uniform in its paragraph attributes
+    /// (`checkParagraphInvariants()`). For tests.
     /// - Complexity: O(n).
     public func checkInvariants() throws {
         try check(root, isRoot: true)
@@ -33,6 +34,7 @@ extension AttributedText {
         for start in leafStarts where !clusterStarts.contains(start) {
             throw InvariantViolation(description: "the leaf starting at byte \(start) starts inside a cluster")
         }
+        try checkParagraphInvariants()
     }
 
     private func check(_ node: Node, isRoot: Bool) throws {
