@@ -130,7 +130,7 @@ extension AttributedText {
                 }
                 scan += 1
             }
-            var pairs = block.intent.map { paragraphAttributes(of: $0, at: paragraph.lowerBound, losses: &losses) } ?? []
+            var pairs = block.intent.map { CaretFoundation.paragraphAttributes(of: $0, at: paragraph.lowerBound, losses: &losses) } ?? []
             if let alignment = block.alignment { pairs.append((.alignment, .string(alignment))) }
             let innermost = block.intent?.components.first
             if let innermost, innermost.identity == previousIdentity, !isCodeBlock(innermost.kind) {
