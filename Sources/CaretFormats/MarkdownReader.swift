@@ -208,7 +208,12 @@ struct MarkdownReader {
     /// A new leaf block: a "\n" with the previous block's paragraph attributes after it, HTML
     /// tags closed, pending structures noted here, and this block's paragraph attributes.
     private mutating func startLeaf(code: Bool = false) {
-        if leaves > 0 { output.append("\n", attributes: MarkdownReader.attributes(flags: 0, link: nil, paragraph: paragraph)) }
+        if leaves > 0 {
+            if separator.generation != paragraphGeneration {
+                separator = (paragraphGeneration, MarkdownReader.attributes(flags: 0, link: nil, paragraph: paragraph))
+            }
+            output.append("\n", attributes: separator.attributes)
+        }
         leaves += 1
         tags = MarkdownInlineTags()
         flushPending()
@@ -227,8 +232,14 @@ struct MarkdownReader {
         }
         if quotes > 0 { pairs.append((.blockQuote, .bool(true))) }
         if code { pairs.append((.codeBlock, .bool(true))) }
-        paragraph = pairs
-        paragraphGeneration += 1
+        if !MarkdownReader.same(pairs, paragraph) {
+            paragraph = pairs
+            paragraphGeneration += 1
+        }
+    }
+
+    private static func same(_ a: [(AttributeKey, AttributeValue)], _ b: [(AttributeKey, AttributeValue)]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
     }
 
     static let continuationReason = "a Caret list item is one paragraph: the item's line breaks and later blocks read as items of their own"
@@ -265,6 +276,8 @@ struct MarkdownReader {
     }
 
     private var cached: (flags: Int, link: String?, generation: Int, attributes: Attributes)?
+    /// The attributes of the "\n" after a leaf block: its paragraph attributes only.
+    private var separator = (generation: 0, attributes: Attributes())
 
     private static func attributes(flags: Int, link: String?, paragraph: [(AttributeKey, AttributeValue)]) -> Attributes {
         var pairs: [(AttributeKey, AttributeValue)] = []
