@@ -32,11 +32,12 @@ struct MarkdownWriter {
     private var bytes: [UInt8] = []
     private var out: [UInt8] = []
     private var losses = FormatLossCollector()
-    private var styles: [Attributes: MarkdownStyle] = [:]
+    /// What Markdown carries of each attribute set, and of each run in order.
+    private var infos: [Attributes: (MarkdownStyle, MarkdownParagraphContext)] = [:]
+    private var runInfo: [(MarkdownStyle, MarkdownParagraphContext)] = []
     private var links: [String] = []
     private var linkIndex: [String: Int32] = [:]
     private var paragraph = MarkdownParagraph()
-    private var contexts: [Attributes: MarkdownParagraphContext] = [:]
     private var paragraphs: [MarkdownParagraphInfo] = []
     /// The Caret paragraph being written.
     private var current = 0
@@ -57,9 +58,8 @@ struct MarkdownWriter {
         var utf16 = 0
         var lineStart = 0
         var lineEnd = lineEndFrom(0)
-        for run in text.runs {
-            let style = style(for: run.attributes, at: run.range.lowerBound)
-            let context = context(for: run.attributes, at: run.range.lowerBound)
+        for (index, run) in text.runs.enumerated() {
+            let (style, context) = runInfo[index]
             checkUniform(context, at: run.range.lowerBound)
             var pieceStart = byte
             var pieceUTF16 = utf16
@@ -116,13 +116,19 @@ struct MarkdownWriter {
             utf16 += length == 4 ? 2 : 1
             i += length
         }
+        // Every run's style and context, in order (so that losses name first offsets), once.
         var p = 0
         for run in text.runs {
+            let info: (MarkdownStyle, MarkdownParagraphContext)
+            if let known = infos[run.attributes] {
+                info = known
+            } else {
+                info = (style(for: run.attributes, at: run.range.lowerBound), context(for: run.attributes, at: run.range.lowerBound))
+                infos[run.attributes] = info
+            }
+            runInfo.append(info)
             while p < paragraphs.count, paragraphs[p].utf16 < run.range.upperBound {
-                if paragraphs[p].utf16 >= run.range.lowerBound {
-                    let found = context(for: run.attributes, at: run.range.lowerBound)
-                    paragraphs[p].context = found
-                }
+                if paragraphs[p].utf16 >= run.range.lowerBound { paragraphs[p].context = info.1 }
                 p += 1
             }
         }
@@ -269,7 +275,6 @@ struct MarkdownWriter {
 
     /// The paragraph attributes Markdown carries; alignment and values out of range are lost.
     private mutating func context(for attributes: Attributes, at offset: Int) -> MarkdownParagraphContext {
-        if let known = contexts[attributes] { return known }
         var context = MarkdownParagraphContext()
         var style: String?, level: Int?
         func invalid(_ key: AttributeKey) {
@@ -307,14 +312,13 @@ struct MarkdownWriter {
             losses.note(FormatLoss(what: "heading", offset: offset, reason: "a code block cannot be a heading"))
             context.heading = 0
         }
-        contexts[attributes] = context
         return context
     }
 
     /// The carried part of `attributes`; the keys Markdown has no syntax for are noted as lost
-    /// the first time each attribute set occurs (runs come in order, so that is its first offset).
+    /// the first time each attribute set occurs (runs come in order, so that is its first offset;
+    /// `findParagraphs` caches the result).
     private mutating func style(for attributes: Attributes, at offset: Int) -> MarkdownStyle {
-        if let known = styles[attributes] { return known }
         var style = MarkdownStyle()
         for entry in attributes.entries {
             switch entry.key {
@@ -343,7 +347,6 @@ struct MarkdownWriter {
                 losses.note(FormatLoss(what: name, offset: offset, reason: "Markdown has no syntax for custom attributes"))
             }
         }
-        styles[attributes] = style
         return style
     }
 }
