@@ -119,6 +119,25 @@ import Testing
         #expect(found == losses)
     }
 
+    /// cmark-gfm changes a global table of special characters around each parse; parses on
+    /// several threads at once must still all see strikethrough.
+    @Test func parsesOnSeveralThreadsAtOnceAgree() async throws {
+        let markdown = "a ~~b~~ **c** ~d~\n\n- ~~e~~"
+        let expected = try read(markdown).0
+        let results = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    (0..<2000).map { _ in (try? Markdown.parse(markdown)).map { Markup.print($0.0.text) } ?? "error" }
+                }
+            }
+            var all: [String] = []
+            for await batch in group { all += batch }
+            return all
+        }
+        #expect(results.count == 8000)
+        #expect(results.allSatisfy { $0 == expected }, "\(Set(results))")
+    }
+
     @Test func eachKindOfLossIsReportedOnceAtItsFirstOffset() throws {
         let (_, losses) = try read("> > one\n\n> > two\n\n<span>x</span>")
         #expect(losses == ["blockQuoteDepth@0", "html@8"])
