@@ -74,6 +74,7 @@ import Testing
         ("- a\n  - b\n    1. c\n- d", "{listStyle=\"bullet\" listLevel=1:a\n}{listStyle=\"bullet\" listLevel=2:b\n}{listStyle=\"ordered\" listLevel=3:c\n}{listStyle=\"bullet\" listLevel=1:d}"),
         ("- - a", "{listStyle=\"bullet\" listLevel=2:a}"),
         ("-\n- b", "{listStyle=\"bullet\" listLevel=1:\nb}"),
+        ("* a\n+ b\n\n1) c", "{listStyle=\"bullet\" listLevel=1:a\nb\n}{listStyle=\"ordered\" listLevel=1:c}"),
         ("> quote\n>\n> two", "{blockQuote=true:quote\ntwo}"),
         ("> - a\n\n- > b", "{listStyle=\"bullet\" listLevel=1 blockQuote=true:a\nb}"),
         ("> # h", "{heading=1 blockQuote=true:h}"),

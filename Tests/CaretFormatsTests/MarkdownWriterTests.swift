@@ -159,6 +159,14 @@ import Testing
         #expect(markdown == expected)
     }
 
+    /// Item 10's content column is 4: its nested item is indented that far.
+    @Test func nestedItemsIndentToAWideOrdinalsContent() throws {
+        let items = (1...10).map(String.init).joined(separator: "\n")
+        let markdown = try write("{listStyle=\"ordered\" listLevel=1:\(items)\n}{listStyle=\"ordered\" listLevel=2:x\n}{listStyle=\"bullet\" listLevel=3:y}")
+        let expected = (1...10).map { "\($0). \($0)\n\n" }.joined() + "    1. x\n\n       - y\n"
+        #expect(markdown == expected)
+    }
+
     @Test(arguments: [
         ("{heading=1:h\n}\n{heading=1:i}", ["emptyParagraph@2"]),
         ("\n{heading=1:i}", ["emptyParagraph@0"]),
