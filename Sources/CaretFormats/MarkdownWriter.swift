@@ -101,20 +101,19 @@ struct MarkdownWriter {
     /// The paragraphs' byte ranges and UTF-16 starts, and each one's context from its first
     /// character (or its "\n"); the empty last paragraph has no attributes.
     private mutating func findParagraphs() {
-        var start = 0, startUTF16 = 0, utf16 = 0, i = 0
-        while i <= bytes.count {
-            if i == bytes.count || bytes[i] == 0x0A {
-                paragraphs.append(MarkdownParagraphInfo(start: start, end: i, utf16: startUTF16))
-                utf16 += 1
-                startUTF16 = utf16
-                start = i + 1
-                i += 1
-                continue
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0, startUTF16 = 0, utf16 = 0
+            for i in buffer.indices {
+                let b = buffer[i]
+                if b == 0x0A {
+                    paragraphs.append(MarkdownParagraphInfo(start: start, end: i, utf16: startUTF16))
+                    start = i + 1
+                    startUTF16 = utf16 + 1
+                }
+                // Every byte that is not a continuation starts a scalar; a 4-byte one is two units.
+                utf16 &+= (b & 0xC0 != 0x80 ? 1 : 0) &+ (b >= 0xF0 ? 1 : 0)
             }
-            let b = bytes[i]
-            let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
-            utf16 += length == 4 ? 2 : 1
-            i += length
+            paragraphs.append(MarkdownParagraphInfo(start: start, end: buffer.count, utf16: startUTF16))
         }
         // Every run's style and context, in order (so that losses name first offsets), once.
         var p = 0
@@ -245,6 +244,15 @@ struct MarkdownWriter {
             let block = MarkdownLayout.codeBlock(bytes, lines: lines)
             let (firstPrefix, rest) = layout.prefixes(for: context, out: &out)
             MarkdownLayout.append(block, first: firstPrefix, rest: rest, to: &out)
+            return
+        }
+        if context == MarkdownParagraphContext(), !paragraph.atoms.isEmpty {
+            // A plain paragraph has no prefixes: rendered straight into the output.
+            _ = layout.prefixes(for: context, out: &out)
+            bytes.withUnsafeBufferPointer { document in
+                paragraph.render(document: document, links: links, into: &out)
+            }
+            paragraph.reset()
             return
         }
         scratch.removeAll(keepingCapacity: true)
