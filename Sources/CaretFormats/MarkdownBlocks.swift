@@ -3,12 +3,23 @@ import CaretCore
 /// What Markdown carries of one paragraph's paragraph attributes.
 struct MarkdownParagraphContext: Equatable {
     var quote = false
-    /// 0 for a paragraph that is not a list item, else its level 1–16.
-    var listLevel = 0
     var ordered = false
-    /// 0 for none, else 1–6.
-    var heading = 0
     var code = false
+    // Bytes, so that the writer's table of every paragraph stays small.
+    private var level: UInt8 = 0
+    private var headingLevel: UInt8 = 0
+
+    /// 0 for a paragraph that is not a list item, else its level 1–16.
+    var listLevel: Int {
+        get { Int(level) }
+        set { level = UInt8(clamping: newValue) }
+    }
+
+    /// 0 for none, else 1–6.
+    var heading: Int {
+        get { Int(headingLevel) }
+        set { headingLevel = UInt8(clamping: newValue) }
+    }
 
     /// Plain text paragraphs (no heading, list or code) with the same quote group together:
     /// their newlines are paragraph or hard breaks.

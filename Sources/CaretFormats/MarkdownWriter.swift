@@ -136,7 +136,7 @@ struct MarkdownWriter {
     /// A paragraph attribute must have one value over its whole paragraph; a run that differs
     /// from its paragraph's first character loses the difference.
     private mutating func checkUniform(_ context: MarkdownParagraphContext, at offset: Int) {
-        guard current < paragraphs.count else { return }
+        guard current < paragraphs.count, context != paragraphs[current].context else { return }
         for name in context.differences(from: paragraphs[current].context) {
             losses.note(FormatLoss(what: name, offset: offset, reason: "a paragraph attribute must have one value over its paragraph"))
         }
@@ -208,21 +208,22 @@ struct MarkdownWriter {
             style.code = false
         }
         let line = byte..<byte
+        let groups = this.groups(with: next)
         // A newline before an empty paragraph that ends its group (or the text) is a character
         // reference: a Markdown paragraph cannot end in a hard break.
-        let nextEndsGroup = current + 2 >= paragraphs.count || !next.groups(with: paragraphs[current + 2].context)
-        if byte == bytes.count - 1 || (this.groups(with: next) && paragraphs[current + 1].isEmpty && nextEndsGroup) {
+        let nextEmpty = bytes.count > byte + 1 && bytes[byte + 1] == 0x0A
+        if byte == bytes.count - 1
+            || (groups && nextEmpty && (current + 2 >= paragraphs.count || !next.groups(with: paragraphs[current + 2].context))) {
             paragraph.atoms.append(MarkdownAtom(kind: .finalNewline, bytes: byte..<(byte + 1), line: line, style: style))
-            if !this.groups(with: next) { finishBlock() }
+            if !groups { finishBlock() }
             return
         }
-        guard this.groups(with: next) else {
+        guard groups else {
             if style.hasSpans { noteInline(style, at: utf16, reason: MarkdownWriter.blockBreakReason) }
             finishBlock()
             return
         }
         let previousEmpty = byte == 0 || bytes[byte - 1] == 0x0A
-        let nextEmpty = bytes[byte + 1] == 0x0A
         if !style.hasSpans, !previousEmpty, !nextEmpty {
             finishBlock()
         } else {
