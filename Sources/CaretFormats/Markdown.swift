@@ -10,11 +10,14 @@ import CaretCore
 ///   `<u>…</u>` are carried; where CommonMark's delimiter rules would not pair `**`, `*` or `~~`
 ///   back to the same runs (spaces or punctuation at a run's edge) the writer uses `<strong>`,
 ///   `<em>` or `<del>` instead, which the reader reads back.
+/// - Headings, bullet and ordered list items (with their nesting level), block quotes and code
+///   blocks are the paragraph attributes `heading`, `listStyle` + `listLevel`, `blockQuote` and
+///   `codeBlock`, each on every character of its paragraph (one line) and its "\n".
 /// - `parse(print(x).0).0.text == x.text` for every text whose print reports no loss.
 public enum Markdown {
-    /// The document a Markdown text denotes, and what Caret could not keep of it (headings,
-    /// lists, block quotes, code blocks, tables, images, raw HTML), each kind once with the UTF-16
-    /// offset of its first text. The state has no selection and no typing attributes.
+    /// The document a Markdown text denotes, and what Caret could not keep of it (tables,
+    /// images, raw HTML, a list's start number, nested quotes, code info strings, a list item's
+    /// later blocks), each kind once with the UTF-16 offset of its first text. The state has no selection and no typing attributes.
     /// - Throws: `MarkdownError` when cmark-gfm cannot be set up (out of memory).
     /// - Complexity: O(n) in the length of the text.
     public static func parse(_ text: String) throws -> (DocumentState, [FormatLoss]) {
@@ -24,8 +27,9 @@ public enum Markdown {
     }
 
     /// The Markdown of a document's text, ending with a newline unless empty, and what it could
-    /// not carry (font size and family, colours, custom keys, code on a line break, U+0000), each
-    /// kind once with its first UTF-16 offset. The selection and typing attributes are editor
+    /// not carry (font size and family, colours, custom keys, alignment, code on a line break,
+    /// inline attributes in a code block, an empty paragraph between blocks, U+0000), each kind
+    /// once with its first UTF-16 offset. The selection and typing attributes are editor
     /// state, not part of a Markdown file, and are not reported.
     /// - Complexity: O(n) in the length of the text.
     public static func print(_ state: DocumentState) -> (String, [FormatLoss]) {

@@ -2,8 +2,10 @@ import CCmark
 import CaretCore
 
 /// Walks the tree cmark-gfm parses and builds Caret's text: leaf blocks (paragraphs, headings,
-/// code blocks, HTML blocks, table rows) become lines separated by one plain "\n"; inline
-/// emphasis, code, strikethrough, links and the HTML tags the writer uses become attributes.
+/// code block lines, HTML blocks, table rows) become lines separated by one "\n" that carries the
+/// paragraph attributes of the block it ends; inline emphasis, code, strikethrough, links and the
+/// HTML tags the writer uses become attributes; headings, lists, block quotes and code blocks
+/// become paragraph attributes on every character of their lines.
 struct MarkdownReader {
     var losses = FormatLossCollector()
     private var output = MarkdownTextBuilder()
@@ -15,8 +17,15 @@ struct MarkdownReader {
     private var tableCell = 0
     /// Structures that start before their first text (lists, quotes, tables): noted at that text.
     private var pending: [(what: String, reason: String)] = []
-
-    static let noParagraphs = "Caret has no paragraph attributes yet"
+    /// The enclosing lists (innermost last): whether each is ordered.
+    private var lists: [Bool] = []
+    /// The enclosing list items (innermost last): how many leaf blocks each holds so far.
+    private var items: [Int] = []
+    private var quotes = 0
+    /// The paragraph attributes of the current leaf block, and a number that changes with them.
+    private var paragraph: [(AttributeKey, AttributeValue)] = []
+    private var paragraphGeneration = 0
+    private var heading = 0
 
     mutating func read(_ text: String) throws -> AttributedText {
         _ = MarkdownReader.registration
@@ -31,12 +40,15 @@ struct MarkdownReader {
             cmark_parser_attach_syntax_extension(parser, extension_)
         }
         var source = text
-        source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+        let parsed: OpaquePointer? = MarkdownParserLock.shared.withLock {
+            source.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+                }
             }
+            return cmark_parser_finish(parser)
         }
-        guard let document = cmark_parser_finish(parser) else {
+        guard let document = parsed else {
             throw MarkdownError(message: "cmark-gfm returned no document")
         }
         defer { cmark_node_free(document) }
@@ -59,23 +71,34 @@ struct MarkdownReader {
 
     private mutating func enter(_ node: OpaquePointer) {
         switch cmark_node_get_type(node) {
-        case CMARK_NODE_DOCUMENT, CMARK_NODE_ITEM:
+        case CMARK_NODE_DOCUMENT:
             break
+        case CMARK_NODE_ITEM:
+            items.append(0)
+            // An empty item is an empty paragraph of the list.
+            if cmark_node_first_child(node) == nil { startLeaf() }
         case CMARK_NODE_PARAGRAPH:
             startLeaf()
         case CMARK_NODE_HEADING:
+            heading = Int(cmark_node_get_heading_level(node))
             startLeaf()
-            note("heading", MarkdownReader.noParagraphs)
         case CMARK_NODE_BLOCK_QUOTE:
-            pending.append(("blockQuote", MarkdownReader.noParagraphs))
+            quotes += 1
+            if quotes == 2 { pending.append(("blockQuoteDepth", "Caret has one level of block quote; nested quotes read as one")) }
         case CMARK_NODE_LIST:
-            pending.append(("list", MarkdownReader.noParagraphs))
+            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            lists.append(ordered)
+            if ordered, cmark_node_get_list_start(node) != 1 {
+                pending.append(("listStart", "Caret numbers every ordered list from 1"))
+            }
         case CMARK_NODE_THEMATIC_BREAK:
             pending.append(("thematicBreak", "Caret has no horizontal rules"))
         case CMARK_NODE_CODE_BLOCK:
-            startLeaf()
-            note("codeBlock", MarkdownReader.noParagraphs + "; its lines are read as code")
-            appendLiteral(of: node, dropTrailingNewline: true, code: true)
+            startLeaf(code: true)
+            if let info = cmark_node_get_fence_info(node), info[0] != 0 {
+                note("codeInfo", "Caret code blocks have no info string (language)")
+            }
+            appendLiteral(of: node, dropTrailingNewline: true, code: false)
         case CMARK_NODE_HTML_BLOCK:
             startLeaf()
             note("html", "Caret has no HTML; kept as literal text")
@@ -85,6 +108,7 @@ struct MarkdownReader {
         case CMARK_NODE_SOFTBREAK:
             output.append(" ", attributes: currentAttributes)
         case CMARK_NODE_LINEBREAK:
+            lineBreakInBlock()
             output.append("\n", attributes: currentAttributes)
         case CMARK_NODE_CODE:
             appendLiteral(of: node, dropTrailingNewline: false, code: true)
@@ -113,6 +137,10 @@ struct MarkdownReader {
         case CMARK_NODE_STRONG: bold -= 1
         case CMARK_NODE_LINK: links.removeLast()
         case CMARK_NODE_IMAGE: images -= 1
+        case CMARK_NODE_HEADING: heading = 0
+        case CMARK_NODE_BLOCK_QUOTE: quotes -= 1
+        case CMARK_NODE_LIST: lists.removeLast()
+        case CMARK_NODE_ITEM: items.removeLast()
         default:
             if typeName(node) == "strikethrough" { strike -= 1 }
         }
@@ -155,6 +183,7 @@ struct MarkdownReader {
         case .attribute:
             break
         case .lineBreak:
+            lineBreakInBlock()
             output.append("\n", attributes: currentAttributes)
         case .separator:
             break
@@ -176,13 +205,50 @@ struct MarkdownReader {
         }
     }
 
-    /// A new leaf block: a plain "\n" after the previous one, HTML tags closed, pending
-    /// structures noted here.
-    private mutating func startLeaf() {
-        if leaves > 0 { output.append("\n", attributes: Attributes()) }
+    /// A new leaf block: a "\n" with the previous block's paragraph attributes after it, HTML
+    /// tags closed, pending structures noted here, and this block's paragraph attributes.
+    private mutating func startLeaf(code: Bool = false) {
+        if leaves > 0 {
+            if separator.generation != paragraphGeneration {
+                separator = (paragraphGeneration, MarkdownReader.attributes(flags: 0, link: nil, paragraph: paragraph))
+            }
+            output.append("\n", attributes: separator.attributes)
+        }
         leaves += 1
         tags = MarkdownInlineTags()
         flushPending()
+        if !items.isEmpty {
+            if items[items.count - 1] > 0 {
+                note("listContinuation", MarkdownReader.continuationReason)
+            }
+            items[items.count - 1] += 1
+        }
+        var pairs: [(AttributeKey, AttributeValue)] = []
+        if heading > 0 { pairs.append((.heading, .number(Double(heading)))) }
+        if let ordered = lists.last {
+            pairs.append((.listStyle, .string(ordered ? "ordered" : "bullet")))
+            pairs.append((.listLevel, .number(Double(min(lists.count, 16)))))
+            if lists.count > 16 { note("listLevel", "Caret lists nest at most 16 deep") }
+        }
+        if quotes > 0 { pairs.append((.blockQuote, .bool(true))) }
+        if code { pairs.append((.codeBlock, .bool(true))) }
+        if !MarkdownReader.same(pairs, paragraph) {
+            paragraph = pairs
+            paragraphGeneration += 1
+        }
+    }
+
+    private static func same(_ a: [(AttributeKey, AttributeValue)], _ b: [(AttributeKey, AttributeValue)]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    }
+
+    static let continuationReason = "a Caret list item is one paragraph: the item's line breaks and later blocks read as items of their own"
+
+    /// A hard line break starts a new Caret paragraph: inside a heading it makes two headings,
+    /// inside a list item two items.
+    private mutating func lineBreakInBlock() {
+        if heading > 0 { note("headingLineBreak", "a line break inside a heading reads as two headings") }
+        if !items.isEmpty { note("listContinuation", MarkdownReader.continuationReason) }
     }
 
     private mutating func flushPending() {
@@ -200,22 +266,27 @@ struct MarkdownReader {
             let flags = (bold > 0 || tags.bold > 0 ? 1 : 0) | (italic > 0 || tags.italic > 0 ? 2 : 0)
                 | (tags.underline > 0 ? 4 : 0) | (strike > 0 || tags.strike > 0 ? 8 : 0) | (tags.code > 0 ? 16 : 0)
             let link = links.last ?? nil
-            if let cached, cached.flags == flags, cached.link == link { return cached.attributes }
-            let attributes = MarkdownReader.attributes(flags: flags, link: link)
-            cached = (flags, link, attributes)
+            if let cached, cached.flags == flags, cached.link == link, cached.generation == paragraphGeneration {
+                return cached.attributes
+            }
+            let attributes = MarkdownReader.attributes(flags: flags, link: link, paragraph: paragraph)
+            cached = (flags, link, paragraphGeneration, attributes)
             return attributes
         }
     }
 
-    private var cached: (flags: Int, link: String?, attributes: Attributes)?
+    private var cached: (flags: Int, link: String?, generation: Int, attributes: Attributes)?
+    /// The attributes of the "\n" after a leaf block: its paragraph attributes only.
+    private var separator = (generation: 0, attributes: Attributes())
 
-    private static func attributes(flags: Int, link: String?) -> Attributes {
+    private static func attributes(flags: Int, link: String?, paragraph: [(AttributeKey, AttributeValue)]) -> Attributes {
         var pairs: [(AttributeKey, AttributeValue)] = []
         for (bit, key) in [(1, AttributeKey.bold), (2, .italic), (4, .underline), (8, .strikethrough), (16, .code)]
         where flags & bit != 0 {
             pairs.append((key, .bool(true)))
         }
         if let link { pairs.append((.link, .string(link))) }
+        pairs.append(contentsOf: paragraph)
         if pairs.isEmpty { return Attributes() }
         return (try? Attributes(pairs)) ?? Attributes()
     }

@@ -80,11 +80,62 @@ enum MarkdownTools {
             let (state, losses) = try Markdown.parse(markdown)
             #expect(Markup.print(state.text) == """
                 Hello {bold:bold} {italic:it} {code:c`d} {strikethrough:gone} {link="https://x.y/?a=1&b=2":link} 2 * 3_4 <tag>
-                Title
-                Second
+                {heading=1:Title
+                }Second
                 line
                 """, "\(target): \(markdown.debugDescription)")
-            #expect(losses.map(\.what).contains("heading"), "\(target): \(losses)")
+            #expect(losses.isEmpty, "\(target): \(losses)")
         }
+    }
+
+    /// Caret's Markdown of paragraph attributes, and the HTML cmark-gfm must render for it.
+    static let paragraphCorpus: [(markup: String, html: [String])] = [
+        ("{heading=1:Title\n}{heading=3:Sub\n}body", ["<h1>Title</h1>", "<h3>Sub</h3>", "<p>body</p>"]),
+        ("{listStyle=\"bullet\" listLevel=1:a\n}{listStyle=\"bullet\" listLevel=2:b\n}{listStyle=\"bullet\" listLevel=1:c}",
+         ["<ul>", "<li>", "a", "<ul>\n<li>", "b", "c"]),
+        ("{listStyle=\"ordered\" listLevel=1:one\ntwo\n}after", ["<ol>", "<li>", "one", "two", "</ol>", "<p>after</p>"]),
+        ("{blockQuote=true:said\n}{blockQuote=true listStyle=\"bullet\" listLevel=1:item\n}out",
+         ["<blockquote>", "said", "<ul>", "item", "</blockquote>", "<p>out</p>"]),
+        ("{codeBlock=true:let x = \"```\"\n  y\n}z", ["<pre><code>let x = &quot;```&quot;\n  y\n</code></pre>", "<p>z</p>"]),
+        ("{heading=2 blockQuote=true:q\n}{listStyle=\"ordered\" listLevel=1 codeBlock=true:c}",
+         ["<blockquote>\n<h2>q</h2>\n</blockquote>", "<ol>\n<li>\n<pre><code>c\n</code></pre>"]),
+    ]
+
+    @Test(.enabled(if: MarkdownTools.cmark != nil, "cmark-gfm is not installed; scripts/setup.sh installs it"))
+    func cmarkRendersParagraphAttributesAsMeant() throws {
+        let cmark = try #require(MarkdownTools.cmark)
+        for (markup, fragments) in MarkdownInteropTests.paragraphCorpus {
+            let (markdown, losses) = Markdown.print(try Markup.parseText(markup))
+            #expect(losses.isEmpty, "\(markup): \(losses)")
+            let html = try MarkdownTools.run(cmark, ["--unsafe", "-e", "strikethrough", "-e", "autolink"], input: markdown)
+            for fragment in fragments {
+                #expect(html.contains(fragment), "\(markup): \(markdown.debugDescription) gave \(html.debugDescription)")
+            }
+        }
+    }
+
+    @Test(.enabled(if: MarkdownTools.pandoc != nil, "pandoc is not installed; scripts/setup.sh installs it"))
+    func readsPandocsHeadingsListsQuotesAndCode() throws {
+        let pandoc = try #require(MarkdownTools.pandoc)
+        let html = """
+            <h2>Part</h2><ul><li>a<ul><li>b</li></ul></li><li>c</li></ul><ol><li>one</li><li>two</li></ol>\
+            <blockquote><p>q</p></blockquote><pre><code>x = 1
+              y</code></pre><p>end</p>
+            """
+        let markdown = try MarkdownTools.run(pandoc, ["-f", "html", "-t", "gfm", "--wrap=none"], input: html)
+        let (state, losses) = try Markdown.parse(markdown)
+        #expect(Markup.print(state.text) == """
+            {heading=2:Part
+            }{listStyle="bullet" listLevel=1:a
+            }{listStyle="bullet" listLevel=2:b
+            }{listStyle="bullet" listLevel=1:c
+            }{listStyle="ordered" listLevel=1:one
+            two
+            }{blockQuote=true:q
+            }{codeBlock=true:x = 1
+              y
+            }end
+            """, "\(markdown.debugDescription)")
+        #expect(losses.isEmpty, "\(losses)")
     }
 }

@@ -130,6 +130,60 @@ import Testing
         #expect(losses.map { "\($0.what)@\($0.offset)" } == ["code@1", "U+0000@5"])
     }
 
+    @Test(arguments: [
+        ("{heading=1:Title\n}body", "# Title\n\nbody\n"),
+        ("{heading=2:a #\n}{heading=1:\n}x", "## a \\#\n\n#\n\nx\n"),
+        ("{heading=3:# x\n}y", "### \\# x\n\ny\n"),
+        ("{heading=1:h\n}", "# h&#10;\n"),
+        ("{bold heading=1:a}{heading=1:\n}b", "# **a**\n\nb\n"),
+        ("{listStyle=\"bullet\" listLevel=1:a\n}{listStyle=\"bullet\" listLevel=2:b\n}{listStyle=\"bullet\" listLevel=1:c}",
+         "- a\n\n  - b\n\n- c\n"),
+        ("{listStyle=\"ordered\" listLevel=1:a\nb\n}{listStyle=\"ordered\" listLevel=2:c\n}{listStyle=\"ordered\" listLevel=1:d}",
+         "1. a\n\n2. b\n\n   1. c\n\n3. d\n"),
+        ("{listStyle=\"bullet\" listLevel=1:a\n}{listStyle=\"ordered\" listLevel=1:b}", "- a\n\n1. b\n"),
+        ("{listStyle=\"bullet\" listLevel=3:deep}", "+ + - deep\n"),
+        ("{listStyle=\"bullet\" listLevel=1:\n}x", "-\n\nx\n"),
+        ("{listStyle=\"bullet\" listLevel=1:- not a marker}", "- \\- not a marker\n"),
+        ("{listStyle=\"bullet\" listLevel=1 heading=2:h}", "- ## h\n"),
+        ("{blockQuote=true:a\nb\n\nc}", "> a\n>\n> b\\\n> \\\n> c\n"),
+        ("{blockQuote=true:a\n\n}b", "> a&#10;\n\nb\n"),
+        ("{blockQuote=true listStyle=\"bullet\" listLevel=1:a\n}{blockQuote=true:b}", "> - a\n>\n> b\n"),
+        ("{codeBlock=true:a ``` b\n\n\ty}", "````\na ``` b\n\n\ty\n````\n"),
+        ("{codeBlock=true:x\n}", "```\nx\n\n```\n"),
+        ("{codeBlock=true:*not* <b>\n}{codeBlock=true blockQuote=true:q}", "```\n*not* <b>\n```\n\n> ```\n> q\n> ```\n"),
+        ("{blockQuote=true listStyle=\"ordered\" listLevel=1 codeBlock=true:c\nd\n}e", "> 1. ```\n>    c\n>    d\n>    ```\n\ne\n"),
+        ("{heading=1:a\n}\n\nb", "# a\n\n\\\n\\\nb\n"),
+    ])
+    func paragraphAttributes(markup: String, expected: String) throws {
+        let markdown = try write(markup)
+        #expect(markdown == expected)
+    }
+
+    /// Item 10's content column is 4: its nested item is indented that far.
+    @Test func nestedItemsIndentToAWideOrdinalsContent() throws {
+        let items = (1...10).map(String.init).joined(separator: "\n")
+        let markdown = try write("{listStyle=\"ordered\" listLevel=1:\(items)\n}{listStyle=\"ordered\" listLevel=2:x\n}{listStyle=\"bullet\" listLevel=3:y}")
+        let expected = (1...10).map { "\($0). \($0)\n\n" }.joined() + "    1. x\n\n       - y\n"
+        #expect(markdown == expected)
+    }
+
+    @Test(arguments: [
+        ("{heading=1:h\n}\n{heading=1:i}", ["emptyParagraph@2"]),
+        ("\n{heading=1:i}", ["emptyParagraph@0"]),
+        ("{listStyle=\"bullet\" listLevel=1:\n}{listStyle=\"bullet\" listLevel=2:b}", ["emptyListItem@0"]),
+        ("{alignment=\"center\":a}", ["alignment@0"]),
+        ("{codeBlock=true bold:a}{codeBlock=true link=\"u\":b}", ["bold@0", "link@1"]),
+        ("{codeBlock=true:a\u{D}b}", ["codeBlock@0"]),
+        ("{heading=1 bold:a\n}b", ["bold@1"]),
+        ("a{heading=1:b}", ["heading@1"]),
+        ("{listLevel=1:a\n}{listStyle=\"bullet\":b}", ["listLevel@0", "listStyle@2"]),
+        ("{heading=1 codeBlock=true:a}", ["heading@0"]),
+    ])
+    func paragraphAttributeLosses(markup: String, losses: [String]) throws {
+        let (_, found) = Markdown.print(try Markup.parseText(markup))
+        #expect(found.map { "\($0.what)@\($0.offset)" } == losses)
+    }
+
     @Test func selectionAndTypingAttributesAreNotPartOfTheFile() throws {
         let state = DocumentState(text: AttributedText("ab"), selection: Selection(anchor: 0, head: 2),
                                   typingAttributes: .traits(.bold))

@@ -6,8 +6,7 @@ import Testing
 /// The formats agree with each other as the authority reads them: for every document of a corpus,
 /// the Markdown, RTF and HTML Caret writes, each read by pandoc, give the same document (pandoc's
 /// AST, reduced to what pandoc models of Caret's attributes). A format takes part for a document
-/// when it writes it without loss, and every document must be compared across two formats at least
-/// once the formats that carry it exist.
+/// when it writes it without loss, and every document is compared across two formats at least.
 @Suite struct PandocInteropTests {
     static let pandoc = ["/usr/bin/pandoc", "/usr/local/bin/pandoc"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -42,8 +41,8 @@ import Testing
             let json = try Self.run(pandoc, ["-f", reader, "-t", "json"], input: text)
             readings.append((format.name, try Self.reduce(json)))
         }
-        // Markup and RTF carry every document of the corpus; the others join as they carry them.
-        #expect(readings.count >= 1, "no format wrote \(markup) without loss")
+        // Every document of the corpus is carried by two of the formats at least.
+        #expect(readings.count >= 2, "fewer than two formats wrote \(markup) without loss: \(readings.map(\.0))")
         guard let (firstName, first) = readings.first else { return }
         for (name, reading) in readings.dropFirst() {
             #expect(reading == first, "\(name) and \(firstName) read differently by pandoc for \(markup):\n\(name): \(reading)\n\(firstName): \(first)")
@@ -82,9 +81,11 @@ import Testing
         guard losses.isEmpty else { return }  // what Markdown cannot carry is checked elsewhere
         let rendered = try Self.run(cmark, ["--unsafe", "-e", "strikethrough", "-e", "autolink"], input: markdown)
         let viaCmark = try HTML.parse(rendered).0
-        let viaCaret = try HTML.parse(HTML.print(state).0).0
+        let (html, htmlLosses) = HTML.print(state)
+        let viaCaret = try HTML.parse(html).0
         #expect(viaCmark.text == viaCaret.text, "cmark-gfm: \(Markup.print(viaCmark))\ncaret: \(Markup.print(viaCaret))\nmarkdown: \(markdown)")
-        #expect(viaCaret.text == state.text)
+        // A line break formatted unlike the text before it is an HTML loss (reported), not a disagreement.
+        if htmlLosses.isEmpty { #expect(viaCaret.text == state.text) }
     }
 
     // MARK: pandoc
