@@ -38,38 +38,60 @@ struct MarkupPrinter {
     }
 
     mutating func print() -> String {
-        out.reserveCapacity(text.utf16Count + text.utf16Count / 8 + 16)
-        for run in text.runs {
-            writeMarkers(at: run.range.lowerBound)
-            let attributed = !run.attributes.isEmpty
-            if attributed {
-                out.append(UInt8(ascii: "{"))
-                MarkupPrinter.writeHeader(run.attributes, to: &out)
-                out.append(UInt8(ascii: ":"))
-                afterBareHead = false
-            }
-            var string = (try? text.string(in: run.range)) ?? ""
-            string.withUTF8 { writeRunText($0, from: run.range.lowerBound) }
-            if attributed {
-                out.append(UInt8(ascii: "}"))
-                afterBareHead = false
+        out.reserveCapacity(text.utf8Count + text.utf8Count / 8 + 16)
+        // One copy of the text, walked run by run: asking the rope for each run's string costs a
+        // descent and an allocation per run. Headers repeat (a document has few distinct attribute
+        // sets), so each is formatted once.
+        var all = text.string
+        var headers: [Attributes: [UInt8]] = [:]
+        all.withUTF8 { bytes in
+            var position = 0
+            for run in text.runs {
+                writeMarkers(at: run.range.lowerBound)
+                let attributed = !run.attributes.isEmpty
+                if attributed {
+                    out.append(UInt8(ascii: "{"))
+                    if let header = headers[run.attributes] {
+                        out.append(contentsOf: header)
+                    } else {
+                        var header: [UInt8] = []
+                        MarkupPrinter.writeHeader(run.attributes, to: &header)
+                        headers[run.attributes] = header
+                        out.append(contentsOf: header)
+                    }
+                    out.append(UInt8(ascii: ":"))
+                    afterBareHead = false
+                }
+                position = writeRunText(bytes, at: position, utf16Count: run.range.count, from: run.range.lowerBound)
+                if attributed {
+                    out.append(UInt8(ascii: "}"))
+                    afterBareHead = false
+                }
             }
         }
         writeMarkers(at: text.utf16Count)
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Writes the text of one run, escaping what must be and placing markers that fall inside it.
-    mutating func writeRunText(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+    /// Writes the run of `utf16Count` UTF-16 units starting at byte `position` of `bytes` (the
+    /// document's UTF-8), escaping what must be and placing markers that fall inside it.
+    /// - Returns: the byte position after the run.
+    mutating func writeRunText(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, utf16Count: Int, from start: Int) -> Int {
         var offset = start
+        let end = start + utf16Count
         let hasMarkers = anchor != nil
-        for b in bytes {
+        var index = position
+        while index < bytes.count {
+            let b = bytes[index]
             if b & 0xC0 == 0x80 {  // continuation byte: part of the scalar already started
                 out.append(b)
+                index += 1
                 continue
             }
+            if offset >= end { break }
             if hasMarkers, offset != start { writeMarkers(at: offset) }
             offset += b >= 0xF0 ? 2 : 1
+            index += 1
             switch b {
             case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "\\"):
                 out.append(UInt8(ascii: "\\"))
@@ -86,6 +108,7 @@ struct MarkupPrinter {
             }
             afterBareHead = false
         }
+        return index
     }
 
     mutating func writeMarkers(at offset: Int) {
