@@ -7,26 +7,11 @@ import Testing
 /// structure meant, and Caret reads pandoc's HTML as the attributed text meant. Skipped, saying
 /// so, when no pandoc binary is on PATH.
 @Suite struct HTMLPandocTests {
-    static let pandoc: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/pandoc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let pandoc = ExternalTool.pandoc
 
     /// pandoc's output for `input` with `arguments`.
     func runPandoc(_ arguments: [String], _ input: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.pandoc!)
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "pandoc \(arguments)")
-        return String(decoding: data, as: UTF8.self)
+        try ExternalTool.run(Self.pandoc!, arguments, input: input)
     }
 
     /// Every `"t"` tag in pandoc's JSON, in document order, with the value of its `"c"`.

@@ -6,37 +6,6 @@ import Testing
 /// Other Markdown tools and Caret's Markdown: cmark-gfm's own HTML of what Caret writes, and
 /// Caret reading what pandoc writes. scripts/setup.sh installs both; a machine without them
 /// skips these tests with a message saying so.
-enum MarkdownTools {
-    /// The executable `name` on PATH (or in the usual prefixes), if any.
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let directories = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
-        return directories.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    static let cmark = find("cmark-gfm")
-    static let pandoc = find("pandoc")
-
-    /// Runs `executable` with `arguments`, feeding `input`; returns its standard output.
-    static func run(_ executable: String, _ arguments: [String], input: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Inputs here are small: writing all before reading cannot fill the pipe.
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(executable) \(arguments) exited \(process.terminationStatus)")
-        return String(decoding: data, as: UTF8.self)
-    }
-}
-
 @Suite struct MarkdownInteropTests {
     /// Caret's Markdown of canonical markup, and the HTML fragments cmark-gfm must render for it.
     static let corpus: [(markup: String, html: [String])] = [
@@ -53,13 +22,13 @@ enum MarkdownTools {
         ("www.a.bc a@b.cd http://e.fg", ["www.a.bc a", "@b.cd http://e.fg"]),
     ]
 
-    @Test(.enabled(if: MarkdownTools.cmark != nil, "cmark-gfm is not installed; scripts/setup.sh installs it"))
+    @Test(.enabled(if: ExternalTool.cmark != nil, "cmark-gfm is not installed; scripts/setup.sh installs it"))
     func cmarkRendersCaretsMarkdownAsMeant() throws {
-        let cmark = try #require(MarkdownTools.cmark)
+        let cmark = try #require(ExternalTool.cmark)
         for (markup, fragments) in MarkdownInteropTests.corpus {
             let (markdown, losses) = Markdown.print(try Markup.parseText(markup))
             #expect(losses.isEmpty)
-            let html = try MarkdownTools.run(cmark, ["--unsafe", "-e", "strikethrough", "-e", "autolink"], input: markdown)
+            let html = try ExternalTool.run(cmark, ["--unsafe", "-e", "strikethrough", "-e", "autolink"], input: markdown)
             for fragment in fragments {
                 #expect(html.contains(fragment), "\(markup): \(markdown.debugDescription) gave \(html.debugDescription)")
             }
@@ -68,15 +37,15 @@ enum MarkdownTools {
         }
     }
 
-    @Test(.enabled(if: MarkdownTools.pandoc != nil, "pandoc is not installed; scripts/setup.sh installs it"))
+    @Test(.enabled(if: ExternalTool.pandoc != nil, "pandoc is not installed; scripts/setup.sh installs it"))
     func readsWhatPandocWrites() throws {
-        let pandoc = try #require(MarkdownTools.pandoc)
+        let pandoc = try #require(ExternalTool.pandoc)
         let html = """
             <p>Hello <strong>bold</strong> <em>it</em> <code>c`d</code> <del>gone</del> \
             <a href="https://x.y/?a=1&amp;b=2">link</a> 2 * 3_4 &lt;tag&gt;</p><h1>Title</h1><p>Second<br>line</p>
             """
         for target in ["gfm", "commonmark"] {
-            let markdown = try MarkdownTools.run(pandoc, ["-f", "html", "-t", target, "--wrap=none"], input: html)
+            let markdown = try ExternalTool.run(pandoc, ["-f", "html", "-t", target, "--wrap=none"], input: html)
             let (state, losses) = try Markdown.parse(markdown)
             #expect(Markup.print(state.text) == """
                 Hello {bold:bold} {italic:it} {code:c`d} {strikethrough:gone} {link="https://x.y/?a=1&b=2":link} 2 * 3_4 <tag>
@@ -101,28 +70,28 @@ enum MarkdownTools {
          ["<blockquote>\n<h2>q</h2>\n</blockquote>", "<ol>\n<li>\n<pre><code>c\n</code></pre>"]),
     ]
 
-    @Test(.enabled(if: MarkdownTools.cmark != nil, "cmark-gfm is not installed; scripts/setup.sh installs it"))
+    @Test(.enabled(if: ExternalTool.cmark != nil, "cmark-gfm is not installed; scripts/setup.sh installs it"))
     func cmarkRendersParagraphAttributesAsMeant() throws {
-        let cmark = try #require(MarkdownTools.cmark)
+        let cmark = try #require(ExternalTool.cmark)
         for (markup, fragments) in MarkdownInteropTests.paragraphCorpus {
             let (markdown, losses) = Markdown.print(try Markup.parseText(markup))
             #expect(losses.isEmpty, "\(markup): \(losses)")
-            let html = try MarkdownTools.run(cmark, ["--unsafe", "-e", "strikethrough", "-e", "autolink"], input: markdown)
+            let html = try ExternalTool.run(cmark, ["--unsafe", "-e", "strikethrough", "-e", "autolink"], input: markdown)
             for fragment in fragments {
                 #expect(html.contains(fragment), "\(markup): \(markdown.debugDescription) gave \(html.debugDescription)")
             }
         }
     }
 
-    @Test(.enabled(if: MarkdownTools.pandoc != nil, "pandoc is not installed; scripts/setup.sh installs it"))
+    @Test(.enabled(if: ExternalTool.pandoc != nil, "pandoc is not installed; scripts/setup.sh installs it"))
     func readsPandocsHeadingsListsQuotesAndCode() throws {
-        let pandoc = try #require(MarkdownTools.pandoc)
+        let pandoc = try #require(ExternalTool.pandoc)
         let html = """
             <h2>Part</h2><ul><li>a<ul><li>b</li></ul></li><li>c</li></ul><ol><li>one</li><li>two</li></ol>\
             <blockquote><p>q</p></blockquote><pre><code>x = 1
               y</code></pre><p>end</p>
             """
-        let markdown = try MarkdownTools.run(pandoc, ["-f", "html", "-t", "gfm", "--wrap=none"], input: html)
+        let markdown = try ExternalTool.run(pandoc, ["-f", "html", "-t", "gfm", "--wrap=none"], input: html)
         let (state, losses) = try Markdown.parse(markdown)
         #expect(Markup.print(state.text) == """
             {heading=2:Part

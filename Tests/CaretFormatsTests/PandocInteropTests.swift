@@ -8,7 +8,7 @@ import Testing
 /// AST, reduced to what pandoc models of Caret's attributes). A format takes part for a document
 /// when it writes it without loss, and every document is compared across two formats at least.
 @Suite struct PandocInteropTests {
-    static let pandoc = ["/usr/bin/pandoc", "/usr/local/bin/pandoc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let pandoc = ExternalTool.pandoc
 
     /// Documents covering every attribute pandoc models and every paragraph kind, with text that
     /// needs escaping in each format and non-ASCII characters pandoc's readers all take.
@@ -66,7 +66,7 @@ import Testing
         }
     }
 
-    static let cmark = ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let cmark = ExternalTool.cmark
 
     /// Caret's Markdown rendered to HTML by cmark-gfm (the reference implementation) is the same
     /// document as Caret's own HTML of it: both read back by Caret's HTML reader give the document.
@@ -91,19 +91,7 @@ import Testing
     // MARK: pandoc
 
     static func run(_ executable: String, _ arguments: [String], input: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let writer = Thread { stdin.fileHandleForWriting.write(Data(input.utf8)); try? stdin.fileHandleForWriting.close() }
-        writer.start()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ExternalTool.run(executable, arguments, input: input)
     }
 
     /// pandoc's JSON AST as a short string of what Caret's attributes mean: blocks `P(…)`,

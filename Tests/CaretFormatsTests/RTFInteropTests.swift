@@ -5,26 +5,11 @@ import Testing
 
 /// Runs pandoc when it is installed (scripts/setup.sh installs it); nil when it is not.
 enum Pandoc {
-    static let path: String? = {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return directories.map { "\($0)/pandoc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let path = ExternalTool.pandoc
 
     /// pandoc's output for `input` with `arguments`.
     static func run(_ arguments: [String], input: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ExternalTool.run(path!, arguments, input: input)
     }
 
     /// pandoc's JSON document as a short outline: `H1 Title`, `**strong**`, `_emph_`,
