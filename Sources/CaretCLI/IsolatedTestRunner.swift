@@ -8,7 +8,9 @@ import Foundation
 ///
 /// The child is `caret _test-one PATH`: it runs the test with `ScriptTestRunner` and prints the
 /// outcome after a marker line. A child that ends without printing it (a crash, a kill) or that
-/// outlives `ScriptTestRunner.timeout` plus a grace period is an error naming what happened.
+/// outlives `ScriptTestRunner.timeout` plus a grace period is an error naming what happened. The
+/// child ends itself at that point with an alarm (the kernel delivers it, so no pid is signalled
+/// from outside, where it could have been reused).
 enum IsolatedTestRunner {
     /// Precedes the outcome in the child's output: a status line, then the message.
     static let marker = "\u{1E}caret-test-outcome"
@@ -28,6 +30,8 @@ enum IsolatedTestRunner {
         run: { arguments, terminal in
             guard arguments.count == 1 else { throw CLIError.usage("expected one PATH") }
             caret_crash_guard_set_activity(arguments[0])
+            // A hang the script's own time limit cannot stop (inside host code) ends the process.
+            alarm(UInt32(ScriptTestRunner.timeout + grace))
             let outcome = ScriptTestRunner.run(arguments[0])
             terminal.outRaw(marker + "\n" + outcome.status.rawValue + "\n" + outcome.message)
             return .ok
@@ -46,14 +50,9 @@ enum IsolatedTestRunner {
         do { try process.run() } catch {
             return TestOutcome(.error, "\(path): cannot start a test process: \(error)")
         }
-        let pid = process.processIdentifier
-        let killer = DispatchWorkItem { kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + ScriptTestRunner.timeout + grace, execute: killer)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let timedOut = killer.isCancelled == false && process.terminationReason == .uncaughtSignal
-            && process.terminationStatus == SIGKILL
-        killer.cancel()
+        let timedOut = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGALRM
         let text = String(decoding: data, as: UTF8.self)
         if let range = text.range(of: marker + "\n") {
             let rest = text[range.upperBound...]
@@ -66,7 +65,7 @@ enum IsolatedTestRunner {
         let said = text.split(separator: "\n").suffix(5).joined(separator: "\n")
         let how: String
         if timedOut {
-            how = "the test process was still running \(Int(ScriptTestRunner.timeout + grace)) s after it started and was killed"
+            how = "the test process was still running \(Int(ScriptTestRunner.timeout + grace)) s after it started and was stopped"
         } else if process.terminationReason == .uncaughtSignal {
             how = "the test process was killed by signal \(process.terminationStatus)"
         } else {
