@@ -14,6 +14,16 @@ extension LuaCall {
     public func stringKeyedFields(_ argument: Int) throws -> [(key: String, value: LuaValue)] {
         let index = slot(argument)
         guard lua_type(state, index) == LUA_TTABLE else { throw badArgument(argument, default: .table()) }
+        // The values are copied into Swift strings: count them against the memory limit first
+        // (one Lua string under many keys costs Lua once and the host once a key).
+        var bytes = 0
+        lua_pushnil(state)
+        while lua_next(state, index) != 0 {
+            if lua_type(state, -1) == LUA_TSTRING { bytes &+= Int(lua_objlen(state, -1)) }
+            if lua_type(state, -2) == LUA_TSTRING { bytes &+= Int(lua_objlen(state, -2)) }
+            lua_settop(state, -2)
+        }
+        if bytes >= LuaCall.largeArgument { try runtime.reserveMemory(2 * bytes) }
         var fields: [(key: String, value: LuaValue)] = []
         lua_pushnil(state)
         while lua_next(state, index) != 0 {

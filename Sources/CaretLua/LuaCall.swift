@@ -120,7 +120,11 @@ public struct LuaCall {
         var length = 0
         let bytes = lua_tolstring(state, index, &length)!
         // A large argument is about to be copied by the host (a document, a Swift string).
-        if length >= LuaCall.largeArgument { try runtime.reserveMemory(2 * length) }
+        if length >= LuaCall.largeArgument {
+            try runtime.reserveMemory(2 * length)
+        } else if length >= 4096 {
+            try runtime.noteCopied(length)
+        }
         return try bytes.withMemoryRebound(to: UInt8.self, capacity: length) {
             try body(UnsafeBufferPointer(start: $0, count: length))
         }

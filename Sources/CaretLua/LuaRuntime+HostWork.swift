@@ -36,20 +36,37 @@ extension LuaRuntime {
     var memoryBudget: Int? {
         let limit = context.pointee.memory_limit
         guard limit != 0 else { return nil }
-        let host = max(0, hostMemory())
-        context.pointee.host_bytes = host
+        let host = countHostMemory()
         return Int(limit) - Int(context.pointee.bytes_in_use) - host
+    }
+
+    /// Counts the host's memory for the script now (`hostMemory` and the lines kept in
+    /// `printedLines`) and hands it to the allocator.
+    @discardableResult
+    func countHostMemory() -> Int {
+        hostCallsSinceCount = 0
+        copiedSinceCount = 0
+        let host = max(0, hostMemory()) &+ printedBytes
+        context.pointee.host_bytes = host
+        return host
+    }
+
+    /// Notes that the host copied `bytes` of an argument; once a megabyte has been copied since
+    /// the last count, counts again, so that many medium-sized arguments are seen as they add up.
+    /// - Throws: `LuaCallError` when the memory limit is passed (the limit trips).
+    @inline(__always)
+    func noteCopied(_ bytes: Int) throws {
+        copiedSinceCount &+= bytes
+        if copiedSinceCount >= 1 << 20 { try reserveMemory(0) }
     }
 
     /// Checks that the Lua heap, the host's memory for the script (`hostMemory`) and `additional`
     /// bytes about to be allocated fit the memory limit; trips the limit when they do not.
     /// - Throws: `LuaCallError` ("memory limit exceeded"); the trampoline then raises the limit.
     func reserveMemory(_ additional: Int) throws {
-        hostCallsSinceCount = 0
         let limit = context.pointee.memory_limit
         guard limit != 0 else { return }
-        let host = max(0, hostMemory())
-        context.pointee.host_bytes = host
+        let host = countHostMemory()
         let (total, overflow) = context.pointee.bytes_in_use.addingReportingOverflow(host)
         let (wanted, overflow2) = total.addingReportingOverflow(max(0, additional))
         if overflow || overflow2 || wanted > limit {
@@ -71,7 +88,7 @@ extension LuaRuntime {
         hostCallsSinceCount &+= 1
         if hostCallsSinceCount >= LuaRuntime.hostMemoryInterval {
             hostCallsSinceCount = 0
-            if context.pointee.memory_limit != 0 { context.pointee.host_bytes = max(0, hostMemory()) }
+            if context.pointee.memory_limit != 0 { countHostMemory() }
         }
     }
 }

@@ -35,6 +35,10 @@ public final class LuaRuntime {
     /// memory limit with the Lua heap. Asked when a host call checks the limit.
     public var hostMemory: () -> Int = { 0 }
     var hostCallsSinceCount = 0
+    /// Bytes of arguments the host copied since the host's memory was last counted.
+    var copiedSinceCount = 0
+    /// Bytes of the lines in `printedLines` (counted against the memory limit).
+    var printedBytes = 0
     /// Stops long host work a script started (see `Editor.workLimit`): charged work counts as
     /// instructions, and the deadline applies.
     public private(set) lazy var workLimit = WorkLimit { [weak self] units in self?.chargeHostWork(units) }
@@ -109,7 +113,10 @@ public final class LuaRuntime {
     public var isStopped: Bool { stoppedBy != nil }
 
     func emit(line: String) {
-        if let printHandler { printHandler(line) } else { printedLines.append(line) }
+        if let printHandler { printHandler(line) } else {
+            printedLines.append(line)
+            printedBytes &+= line.utf8.count
+        }
     }
 
     // MARK: Entering Lua
@@ -248,6 +255,20 @@ public final class LuaRuntime {
         }
         let top = lua_gettop(state)
         var results: [LuaValue] = []
+        if top > base, let budget = memoryBudget {
+            // The results are copied into Swift: a chunk may return one large string many times.
+            var bytes = 0
+            for index in (base + 1)...top where lua_type(state, index) == LUA_TSTRING { bytes &+= Int(lua_objlen(state, index)) }
+            if bytes > max(0, budget) {
+                lua_settop(state, base)
+                context.pointee.tripped = Int32(CARET_LIMIT_MEMORY)
+                let limit = options.memoryLimit ?? 0
+                let error = LuaScriptError(kind: .memoryLimit(limit),
+                                           message: "memory limit of \(LuaRuntime.formatBytes(limit)) exceeded (by the values the chunk returned)")
+                stoppedBy = error
+                throw error
+            }
+        }
         if top > base {
             results.reserveCapacity(Int(top - base))
             for index in (base + 1)...top { results.append(LuaValue.read(from: state, at: index)) }

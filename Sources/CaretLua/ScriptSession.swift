@@ -86,16 +86,25 @@ public final class ScriptSession {
         editor.workLimit = runtime.workLimit
         nextEditorID += 1
         let made = ScriptEditor(editor: editor, id: nextEditorID, session: self)
-        editors.removeAll { $0.editor == nil }
         editors.append(WeakEditor(made))
-        try runtime.reserveMemory(0)
+        // Counted as it is made, without walking every editor (which a script making many
+        // documents would turn quadratic); the periodic count walks them and drops dead ones.
+        runtime.context.pointee.host_bytes &+= editor.estimatedBytes
+        try runtime.noteCopied(editor.estimatedBytes)
+        if let reason = runtime.chargeHostWork(1) { throw LuaCallError(reason) }
         return made
     }
 
     /// What every live editor holds (its text and undo history, `Editor.estimatedBytes`), as the
     /// memory limit counts it.
     func documentBytes() -> Int {
-        editors.reduce(0) { $0 &+ ($1.editor?.editor.estimatedBytes ?? 0) }
+        var total = 0
+        editors.removeAll { entry in
+            guard let editor = entry.editor else { return true }
+            total &+= editor.editor.estimatedBytes
+            return false
+        }
+        return total
     }
 
     /// Sets the global `arg`: `arg[0]` the script, `arg[1…]` the arguments.

@@ -100,4 +100,25 @@ import Testing
         #expect(error.message.utf8.count < 600, "\(error.message.utf8.count) bytes")
         #expect(error.message.contains("… (400000 bytes)"))
     }
+
+    /// Copies the host makes of what a script hands it count too: a table holding one large
+    /// string under many keys, the values a chunk returns, the lines `print` collects.
+    @Test(arguments: [
+        "local s = string.rep('x', 1048576) local t = {} for i = 1, 1500 do t['k' .. i] = s end caret.document(t)",
+        "local s = string.rep('x', 1048576) local t = {} for i = 1, 1500 do t[i] = s end return unpack(t)",
+        "local s = string.rep('x', 65535) for i = 1, 100000 do editor:insert(s) end",
+        "local s = string.rep('x', 1048576) while true do print(s) end",
+    ])
+    func hostCopiesCountAgainstTheMemoryLimit(source: String) throws {
+        let limit = 64 << 20
+        let (error, session) = try failure(source, LuaRuntimeOptions(memoryLimit: limit))
+        #expect(error.kind == .memoryLimit(limit), "\(error)")
+        #expect(session.documentBytes() + session.runtime.memoryInUse + session.runtime.printedBytes <= limit + (8 << 20))
+    }
+
+    /// Making many documents is charged to the instruction budget (and stays linear).
+    @Test func manyDocumentsAreChargedAsWork() throws {
+        let (error, _) = try failure("local t = {} for i = 1, 1e7 do t[i] = caret.document{text = ''} end", LuaRuntimeOptions(instructionLimit: 1_000_000))
+        #expect(error.kind == .instructionLimit(1_000_000), "\(error)")
+    }
 }

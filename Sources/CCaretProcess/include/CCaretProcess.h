@@ -3,7 +3,7 @@
 #ifndef CCARETPROCESS_H
 #define CCARETPROCESS_H
 
-/// Installs handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT that write
+/// Installs handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP (Swift traps on arm64) that write
 /// `caret: internal error (signal N) while running WHAT` to stderr with async-signal-safe calls
 /// and exit with status 70 (EX_SOFTWARE). Gives the calling thread an alternate signal stack, so
 /// a stack overflow is reported too (threads that run scripts set up their own).
