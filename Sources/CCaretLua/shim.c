@@ -97,7 +97,8 @@ static void caret_deliver_events(lua_State *L, caret_lua_ctx *ctx) {
 static int caret_trampoline(lua_State *L) {
   caret_lua_ctx *ctx = caret_lua_context(L);
   void *function = lua_touserdata(L, lua_upvalueindex(1));
-  if (!caret_lua_check_c_stack(L)) {
+  char probe;  /* the C stack check, inline: this is every host call's path */
+  if (ctx->c_stack_floor != 0 && (uintptr_t)&probe <= ctx->c_stack_floor) {
     lua_pushliteral(L, "C stack overflow (host calls nested too deeply)");
     return lua_error(L);
   }

@@ -79,7 +79,7 @@ extension LuaRuntime {
 extension LuaRuntime {
     /// Host calls between two updates of the host's memory (`hostMemory`) seen by the allocator:
     /// a document grown by many small edits is counted within this many calls.
-    static let hostMemoryInterval = 256
+    static var hostMemoryInterval: Int { 256 }
 
     /// Counts a host call; every `hostMemoryInterval` calls refreshes the host's memory, so the
     /// limit trips once the call returns if the documents grew past it.

@@ -41,7 +41,13 @@ public final class LuaRuntime {
     var printedBytes = 0
     /// Stops long host work a script started (see `Editor.workLimit`): charged work counts as
     /// instructions, and the deadline applies.
-    public private(set) lazy var workLimit = WorkLimit { [weak self] units in self?.chargeHostWork(units) }
+    public private(set) lazy var workLimit: WorkLimit = {
+        // Editors may outlive the runtime; the reference is cleared when the runtime goes away.
+        // (Not a weak reference: that would slow every retain of the runtime.)
+        let reference = runtimeReference
+        return WorkLimit { units in reference.runtime?.chargeHostWork(units) }
+    }()
+    let runtimeReference = RuntimeReference()
 
     /// Creates a sandboxed state and registers the built-in API and `api`.
     public init(options: LuaRuntimeOptions = LuaRuntimeOptions(), api: LuaAPI = LuaAPI()) throws(LuaScriptError) {
@@ -82,10 +88,12 @@ public final class LuaRuntime {
         }
         register(LuaRuntime.builtinAPI.merging(api))
         caret_lua_configure_limits(state, options.jitActive ? 1 : 0)
+        runtimeReference.runtime = self
         context.pointee.in_host = 0
     }
 
     deinit {
+        runtimeReference.runtime = nil
         lua_close(state)
         caret_lua_runner_free(runner)
         context.deallocate()
@@ -276,4 +284,10 @@ public final class LuaRuntime {
         lua_settop(state, base)
         return results
     }
+}
+
+/// A reference to a runtime that the runtime clears as it goes away, for the closures it hands
+/// out (`workLimit`) that may be called after it is gone.
+final class RuntimeReference {
+    unowned(unsafe) var runtime: LuaRuntime?
 }

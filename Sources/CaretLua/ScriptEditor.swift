@@ -31,6 +31,7 @@ public final class ScriptEditor {
 
     deinit {
         if let observation { editor.removeObserver(observation) }
+        session?.editorWentAway(self)
     }
 
     /// Starts writing a trace of everything scripts do to this editor into `sink` (the header,

@@ -4,12 +4,6 @@ import CaretCore
 import CaretFormats
 import CaretReplay
 
-/// A reference to a script's editor that does not keep it alive.
-struct WeakEditor {
-    weak var editor: ScriptEditor?
-    init(_ editor: ScriptEditor) { self.editor = editor }
-}
-
 /// What a script runs in: one sandboxed `LuaRuntime` with the editor API registered, the global
 /// `editor` (the document the script works on), the global `arg` (the script's arguments) and
 /// the queue of editor events waiting for Lua handlers.
@@ -32,8 +26,10 @@ public final class ScriptSession {
     public var lexiconLoader: (() throws -> Lexicon)?
     /// The lexicon, once a script first asked for suggestions.
     var loadedLexicon: Lexicon?
-    /// Every editor made for the script, held weakly: their documents count against the memory limit.
-    var editors: [WeakEditor] = []
+    /// Every live editor made for the script, by identity, not retained (each removes itself when
+    /// it goes away): their documents count against the memory limit. Not weak references: those
+    /// would put every retain of an editor, on every host call, on the slow reference-count path.
+    var editors: [ObjectIdentifier: Unmanaged<ScriptEditor>] = [:]
 
     /// The whole Lua API of a session: the built-in `caret` functions and the editor API. The
     /// reference (`docs/lua-api.md`) and the LuaLS stubs (`docs/caret.d.lua`) are rendered from it.
@@ -55,7 +51,7 @@ public final class ScriptSession {
         main = ScriptEditor(editor: editor, id: 0, session: nil)
         main.session = self
         editor.workLimit = runtime.workLimit
-        editors.append(WeakEditor(main))
+        editors[ObjectIdentifier(main)] = Unmanaged.passUnretained(main)
         runtime.owner = self
         runtime.hostMemory = { [weak self] in self?.documentBytes() ?? 0 }
         runtime.setGlobal("editor", object: main)
@@ -86,7 +82,7 @@ public final class ScriptSession {
         editor.workLimit = runtime.workLimit
         nextEditorID += 1
         let made = ScriptEditor(editor: editor, id: nextEditorID, session: self)
-        editors.append(WeakEditor(made))
+        editors[ObjectIdentifier(made)] = Unmanaged.passUnretained(made)
         // Counted as it is made, without walking every editor (which a script making many
         // documents would turn quadratic); the periodic count walks them and drops dead ones.
         runtime.context.pointee.host_bytes &+= editor.estimatedBytes
@@ -98,13 +94,12 @@ public final class ScriptSession {
     /// What every live editor holds (its text and undo history, `Editor.estimatedBytes`), as the
     /// memory limit counts it.
     func documentBytes() -> Int {
-        var total = 0
-        editors.removeAll { entry in
-            guard let editor = entry.editor else { return true }
-            total &+= editor.editor.estimatedBytes
-            return false
-        }
-        return total
+        editors.values.reduce(0) { $0 &+ $1.takeUnretainedValue().editor.estimatedBytes }
+    }
+
+    /// Called by an editor of this session as it goes away.
+    func editorWentAway(_ editor: ScriptEditor) {
+        editors[ObjectIdentifier(editor)] = nil
     }
 
     /// Sets the global `arg`: `arg[0]` the script, `arg[1…]` the arguments.
