@@ -4,10 +4,9 @@ import CaretCore
 extension DocumentFormat {
     /// This format's reader and writer.
     ///
-    /// To add Markdown, RTF or HTML, replace its `.notSupportedYet` line with its functions:
-    /// `DocumentCodec(name: name, read: { try Markdown.parse($0) }, write: { Markdown.print($0) })`.
-    /// Nothing else changes: names, extensions, the loss rule, the CLI flags and the Lua API
-    /// already know every format.
+    /// A new format is one case here with its functions (or `.notSupportedYet(name)` until they
+    /// exist), plus its names and extensions in `DocumentFormat`: the loss rule, the CLI flags and
+    /// the Lua API then know it.
     public var codec: DocumentCodec {
         switch self {
         case .markup: DocumentCodec(name: name, read: Self.readMarkup, write: Self.writeMarkup)

@@ -1,3 +1,4 @@
+import CaretCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -105,16 +106,10 @@ extension LuaFileAccess {
     /// number when one exists (left by a process that had this pid).
     private func createTemporary(in directory: Int32, for target: Target) throws -> (String, Int32) {
         // Keep the temporary name within NAME_MAX (255 bytes) however long the target's is.
-        var stem = String.UnicodeScalarView()
-        var bytes = 0
-        for scalar in target.name.unicodeScalars {
-            bytes += UTF8.width(scalar)
-            if bytes > 200 { break }
-            stem.append(scalar)
-        }
+        let stem = target.name.utf8Prefix(maxBytes: 200)
         for _ in 0..<16 {
             let number = Self.temporaryCounter.add(1, ordering: .relaxed).newValue
-            let name = ".\(String(stem)).caret-\(getpid())-\(number).tmp"
+            let name = ".\(stem).caret-\(getpid())-\(number).tmp"
             let fd = openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if fd >= 0 { return (name, fd) }
             if errno != EEXIST { throw failure(target, .writing, errno) }

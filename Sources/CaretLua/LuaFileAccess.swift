@@ -1,3 +1,4 @@
+import CaretCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -136,16 +137,8 @@ final class LuaFileAccess {
 
     /// `path` in quotes for a message, cut to its first 200 bytes (on a character boundary).
     static func quoted(_ path: String) -> String {
-        let limit = 200
-        guard path.utf8.count > limit else { return "'\(path)'" }
-        var prefix = String.UnicodeScalarView()
-        var bytes = 0
-        for scalar in path.unicodeScalars {
-            bytes += UTF8.width(scalar)
-            if bytes > limit { break }
-            prefix.append(scalar)
-        }
-        return "'\(String(prefix))…' (\(path.utf8.count) bytes)"
+        guard path.utf8.count > 200 else { return "'\(path)'" }
+        return "'\(path.utf8Prefix(maxBytes: 200))…' (\(path.utf8.count) bytes)"
     }
 
     /// The error for a failed system call on `target`: `cannot read 'a.txt': No such file or directory`.

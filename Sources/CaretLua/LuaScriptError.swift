@@ -1,3 +1,4 @@
+import CaretCore
 /// A script failed: the Swift form of every error that leaves Lua.
 ///
 /// `description` reads like the Lua error: `script.lua:12: message`, then
@@ -85,11 +86,8 @@ extension LuaScriptError {
 
     /// `message`, cut to `messageLimit` bytes when longer.
     static func capped(_ message: String) -> String {
-        let utf8 = message.utf8
-        guard utf8.count > messageLimit else { return message }
-        var end = utf8.index(utf8.startIndex, offsetBy: messageLimit)
-        while end > utf8.startIndex && utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
-        return String(decoding: utf8[..<end], as: UTF8.self) + "… (message cut: \(utf8.count) bytes in all)"
+        guard message.utf8.count > messageLimit else { return message }
+        return message.utf8Prefix(maxBytes: messageLimit) + "… (message cut: \(message.utf8.count) bytes in all)"
     }
 
     /// Parses a traceback frame `chunk:line: in …` into its position.

@@ -35,10 +35,7 @@ public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
     /// At most 200 bytes of `text` (cut at a character boundary, with the full length), so that a
     /// huge pattern from a script or a trace is not echoed back whole.
     static func quoted(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard utf8.count > 200 else { return text }
-        var end = utf8.index(utf8.startIndex, offsetBy: 200)
-        while end > utf8.startIndex && utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
-        return String(decoding: utf8[..<end], as: UTF8.self) + "… (\(utf8.count) bytes)"
+        guard text.utf8.count > 200 else { return text }
+        return text.utf8Prefix(maxBytes: 200) + "… (\(text.utf8.count) bytes)"
     }
 }

@@ -1,0 +1,12 @@
+extension String {
+    /// The longest prefix of at most `maxBytes` UTF-8 bytes that ends on a scalar boundary: what
+    /// messages quote of a long pattern, path or error, and what fits a byte-limited file name.
+    /// - Complexity: O(`maxBytes`).
+    public func utf8Prefix(maxBytes: Int) -> String {
+        let utf8 = self.utf8
+        guard utf8.count > maxBytes else { return self }
+        var end = utf8.index(utf8.startIndex, offsetBy: max(0, maxBytes))
+        while end > utf8.startIndex && utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+        return String(decoding: utf8[..<end], as: UTF8.self)
+    }
+}
