@@ -29,18 +29,9 @@ typedef struct pattern_state {
 /* Charges the pending steps and raises the limit error if a limit is reached, setting
    ctx->tripped as the count hook does. */
 static inline void pattern_check_limits(pattern_state *ps) {
-  caret_lua_ctx *ctx = ps->ctx;
-  ctx->instructions += ps->steps;
+  uint64_t steps = ps->steps;
   ps->steps = 0;
-  if (ctx->tripped != CARET_LIMIT_NONE) caret_lua_raise_tripped(ps->L, ctx);
-  if (ctx->instruction_limit && ctx->instructions >= ctx->instruction_limit) {
-    ctx->tripped = CARET_LIMIT_INSTRUCTIONS;
-    caret_lua_raise_tripped(ps->L, ctx);
-  }
-  if (ctx->deadline_ns && caret_lua_now_ns() >= ctx->deadline_ns) {
-    ctx->tripped = CARET_LIMIT_TIMEOUT;
-    caret_lua_raise_tripped(ps->L, ctx);
-  }
+  if (caret_lua_charge(ps->ctx, steps) != CARET_LIMIT_NONE) caret_lua_raise_tripped(ps->L, ps->ctx);
 }
 
 static inline void pattern_step(pattern_state *ps) {

@@ -140,20 +140,20 @@ void caret_lua_push_host_function(lua_State *L, void *function) {
   lua_pushcclosure(L, caret_trampoline, 1);
 }
 
+int caret_lua_charge(caret_lua_ctx *ctx, uint64_t work) {
+  if (ctx->tripped != CARET_LIMIT_NONE) return ctx->tripped;
+  ctx->instructions += work;
+  if (ctx->instruction_limit && ctx->instructions >= ctx->instruction_limit)
+    ctx->tripped = CARET_LIMIT_INSTRUCTIONS;
+  else if (ctx->deadline_ns && caret_lua_now_ns() >= ctx->deadline_ns)
+    ctx->tripped = CARET_LIMIT_TIMEOUT;
+  return ctx->tripped;
+}
+
 static void caret_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   caret_lua_ctx *ctx = caret_lua_context(L);
-  if (ctx->tripped != CARET_LIMIT_NONE) { caret_lua_raise_tripped(L, ctx); return; }
-  ctx->instructions += (uint64_t)ctx->hook_interval;
-  if (ctx->instruction_limit && ctx->instructions >= ctx->instruction_limit) {
-    ctx->tripped = CARET_LIMIT_INSTRUCTIONS;
-    caret_lua_raise_tripped(L, ctx);
-    return;
-  }
-  if (ctx->deadline_ns && caret_lua_now_ns() >= ctx->deadline_ns) {
-    ctx->tripped = CARET_LIMIT_TIMEOUT;
-    caret_lua_raise_tripped(L, ctx);
-  }
+  if (caret_lua_charge(ctx, (uint64_t)ctx->hook_interval) != CARET_LIMIT_NONE) caret_lua_raise_tripped(L, ctx);
 }
 
 void caret_lua_configure_limits(lua_State *L, int jit_enabled) {

@@ -9,26 +9,12 @@ extension LuaRuntime {
     /// Trips the limit the host's work has reached, if any, and names it.
     /// - Parameter units: work done since the last charge; each unit counts as one instruction.
     func chargeHostWork(_ units: Int) -> String? {
-        let context = self.context
-        switch context.pointee.tripped {
-        case Int32(CARET_LIMIT_NONE): break
+        switch caret_lua_charge(context, UInt64(max(0, units))) {
+        case Int32(CARET_LIMIT_NONE): return nil
         case Int32(CARET_LIMIT_INSTRUCTIONS): return "instruction limit exceeded"
         case Int32(CARET_LIMIT_TIMEOUT): return "time limit exceeded"
         default: return "memory limit exceeded"
         }
-        if context.pointee.instruction_limit != 0 {
-            context.pointee.instructions &+= UInt64(max(0, units))
-            if context.pointee.instructions >= context.pointee.instruction_limit {
-                context.pointee.tripped = Int32(CARET_LIMIT_INSTRUCTIONS)
-                return "instruction limit exceeded"
-            }
-        }
-        let deadline = context.pointee.deadline_ns
-        if deadline != 0 && caret_lua_now_ns() >= deadline {
-            context.pointee.tripped = Int32(CARET_LIMIT_TIMEOUT)
-            return "time limit exceeded"
-        }
-        return nil
     }
 
     /// The bytes left under the memory limit (Lua heap and the host's memory for the script

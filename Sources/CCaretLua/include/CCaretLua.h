@@ -90,6 +90,10 @@ caret_lua_runner *caret_lua_runner_new(size_t stack_size);
 int caret_lua_runner_pcall(caret_lua_runner *runner, lua_State *L, int nargs, int nresults);
 /// Stops and frees the runner (NULL is ignored).
 void caret_lua_runner_free(caret_lua_runner *runner);
+/// Adds `work` to the instructions counted in this entry and trips the instruction or time limit
+/// it reaches; returns the tripped limit (CARET_LIMIT_NONE: go on). The count hook, the pattern
+/// matcher and the host's long loops all charge their work here.
+int caret_lua_charge(caret_lua_ctx *ctx, uint64_t work);
 /// Installs or removes the count hook and turns the JIT off or on to match ctx's limits.
 void caret_lua_configure_limits(lua_State *L, int jit_enabled);
 
