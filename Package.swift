@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "caret", targets: ["caret"]),
         .executable(name: "caret-bench", targets: ["caret-bench"]),
         .library(name: "CaretCore", targets: ["CaretCore"]),
+        .library(name: "CaretFormats", targets: ["CaretFormats"]),
+        .library(name: "CaretReplay", targets: ["CaretReplay"]),
+        .library(name: "CaretLua", targets: ["CaretLua"]),
         .library(name: "CaretFoundation", targets: ["CaretFoundation"]),
     ],
     targets: [
