@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CaretReplay", targets: ["CaretReplay"]),
         .library(name: "CaretLua", targets: ["CaretLua"]),
         .library(name: "CaretFoundation", targets: ["CaretFoundation"]),
+        .library(name: "CaretTesting", targets: ["CaretTesting"]),
     ],
     targets: [
         // Storage, attributes, selection, editor commands, undo, segmentation, suggestions. Stdlib only.
@@ -59,6 +60,9 @@ let package = Package(
         .target(name: "CCaretLua", dependencies: ["CLuaJIT"]),
         .target(name: "CaretLua", dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CCaretLua", "CLuaJIT"]),
         .target(name: "CaretReplay", dependencies: ["CaretCore", "CaretFormats"]),
+        // For the test targets of apps built on Caret: replay assertions, markup expectations and
+        // editor fixtures, reporting to Swift Testing or XCTest, whichever runs the test.
+        .target(name: "CaretTesting", dependencies: ["CaretCore", "CaretFormats", "CaretReplay"]),
         // Crash reporting for the caret command: one line and exit 70, from a signal handler.
         .target(name: "CCaretProcess"),
         .target(name: "CaretCLI", dependencies: ["CaretCore", "CaretFormats", "CaretLua", "CaretReplay", "CCaretProcess"]),
@@ -74,5 +78,6 @@ let package = Package(
         .testTarget(name: "CaretLuaTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua", "CLuaJIT"]),
         .testTarget(name: "CaretReplayTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay"]),
         .testTarget(name: "CaretCLITests", dependencies: ["CaretCLI"]),
+        .testTarget(name: "CaretTestingTests", dependencies: ["CaretCore", "CaretReplay", "CaretTesting"]),
     ]
 )
