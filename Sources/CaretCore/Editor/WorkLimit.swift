@@ -18,7 +18,7 @@ public final class WorkLimit {
     }
 
     /// Units charged since `shouldStop` was last asked.
-    private var pending = 0
+    @exclusivity(unchecked) private var pending = 0
     /// How many units are charged between two calls of `shouldStop`.
     public let interval: Int
     /// Called with the units charged since the last call; returns a reason to stop, or nil.

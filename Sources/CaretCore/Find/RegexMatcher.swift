@@ -32,7 +32,7 @@ final class RegexMatcher {
     let firstBytes: UnsafeMutablePointer<Bool>
     /// The step at which each instruction was last visited.
     let marks: UnsafeMutablePointer<UInt32>
-    var stamp: UInt32 = 0
+    @exclusivity(unchecked) var stamp: UInt32 = 0
     /// Depth-first work: an instruction to explore (`slot < 0`) or a slot value to restore.
     let stack: UnsafeMutablePointer<(pc: Int32, slot: Int32, value: Int)>
     /// The slots of the thread being followed.
@@ -42,16 +42,16 @@ final class RegexMatcher {
     let slotCount: Int
 
     /// The text of the current run.
-    var text: UnsafePointer<UInt8>
-    var textCount = 0
-    var anchor: Int?
+    @exclusivity(unchecked) var text: UnsafePointer<UInt8>
+    @exclusivity(unchecked) var textCount = 0
+    @exclusivity(unchecked) var anchor: Int?
     /// The searches under way: every one but the last has a candidate match (`end >= 0`).
-    var generations: [Generation] = []
+    @exclusivity(unchecked) var generations: [Generation] = []
     /// The candidate's slots for each generation, `slotCount` apiece.
-    var generationSlots: [Int] = []
+    @exclusivity(unchecked) var generationSlots: [Int] = []
     /// Generations before `head` are reported; the id of `generations[i]` is `idBase + i`.
-    var head = 0
-    var idBase = 0
+    @exclusivity(unchecked) var head = 0
+    @exclusivity(unchecked) var idBase = 0
 
     struct Generation {
         /// The first position where this search may start a match.

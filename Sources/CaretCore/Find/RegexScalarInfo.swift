@@ -25,7 +25,7 @@ final class RegexScalarInfo {
         var fold: UInt32 = 0
     }
 
-    private var entries = [Entry](repeating: Entry(), count: 1024)
+    @exclusivity(unchecked) private var entries = [Entry](repeating: Entry(), count: 1024)
 
     /// The property bits of every ASCII scalar.
     private static let asciiProperties: [UInt8] = (0..<128).map { value in

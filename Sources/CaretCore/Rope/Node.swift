@@ -20,18 +20,18 @@ final class Node: @unchecked Sendable {
     /// The size the general path aims for when it cuts leaves, leaving room for typing.
     static let targetLeafBytes = maxLeafBytes * 3 / 4
 
-    var summary: TextSummary
+    @exclusivity(unchecked) var summary: TextSummary
     let height: Int
     /// Children of an internal node with their UTF-16 lengths, in one array so that finding the
     /// child for a position reads one small buffer instead of touching every child node; empty
     /// for a leaf.
-    var entries: [ChildEntry]
+    @exclusivity(unchecked) var entries: [ChildEntry]
     /// A leaf's text; empty for an internal node.
-    var bytes: [UInt8]
+    @exclusivity(unchecked) var bytes: [UInt8]
     /// A leaf's attribute runs, covering `bytes` exactly; empty for an internal node.
-    var runs: [LeafRun]
+    @exclusivity(unchecked) var runs: [LeafRun]
     /// Where the last fast-path edit touched `runs`; reset by any other change to them.
-    var runHint = RunHint()
+    @exclusivity(unchecked) var runHint = RunHint()
 
     var isLeaf: Bool { height == 0 }
 
