@@ -20,14 +20,10 @@ let package = Package(
     ],
     targets: [
         // Storage, attributes, selection, editor commands, undo, segmentation, suggestions. Stdlib only.
-        .target(
-            name: "CaretCore",
-            swiftSettings: [
-                // The rope's nodes are classes mutated only along a path made unique first; the
-                // dynamic exclusivity checks on their properties cost a third of the typing path.
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-            ]
-        ),
+        // The rope's nodes and the editor are classes mutated only along a path made unique first;
+        // their hot stored properties are `@exclusivity(unchecked)`, since dynamic exclusivity checks
+        // cost a third of the typing path (no unsafe flags: SwiftPM refuses them in a dependency).
+        .target(name: "CaretCore"),
         // Canonical markup, JSON, plain text, Markdown, RTF, HTML (read through libxml2's HTML parser).
         .target(name: "CaretFormats", dependencies: ["CaretCore", "CCmark", "CLibXML2"]),
         // cmark-gfm (CommonMark with GitHub's extensions) from Debian, found through pkg-config;
@@ -49,12 +45,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // LuaJIT from Debian's libluajit-5.1-dev, found through pkg-config.
+        // LuaJIT from Debian's libluajit-5.1-dev (Homebrew's luajit on macOS), found through pkg-config.
         .systemLibrary(
             name: "CLuaJIT",
             path: "Sources/CLuaJIT",
             pkgConfig: "luajit",
-            providers: [.apt(["libluajit-5.1-dev"])]
+            providers: [.apt(["libluajit-5.1-dev"]), .brew(["luajit"])]
         ),
         // The small C shim: the only code that raises Lua errors.
         .target(name: "CCaretLua", dependencies: ["CLuaJIT"]),
@@ -79,5 +75,8 @@ let package = Package(
         .testTarget(name: "CaretReplayTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay"]),
         .testTarget(name: "CaretCLITests", dependencies: ["CaretCLI"]),
         .testTarget(name: "CaretTestingTests", dependencies: ["CaretCore", "CaretReplay", "CaretTesting"]),
+        // Builds Tests/Fixtures/Consumer, a package that depends on this one by path (not named
+        // CaretPackageTests: SwiftPM takes that name for the package's own test product).
+        .testTarget(name: "CaretDependencyTests"),
     ]
 )

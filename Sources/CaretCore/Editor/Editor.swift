@@ -6,9 +6,9 @@
 /// A command that throws leaves the editor exactly as it was.
 public final class Editor {
     /// The document.
-    public internal(set) var text: AttributedText
+    @exclusivity(unchecked) public internal(set) var text: AttributedText
     /// The selection; always valid positions of `text`.
-    public internal(set) var selection: Selection
+    @exclusivity(unchecked) public internal(set) var selection: Selection
     /// The attributes typed text takes (never `link`).
     public internal(set) var typingAttributes: Attributes {
         get {
@@ -22,55 +22,55 @@ public final class Editor {
     /// The typing attributes; nil while they are the inherited ones for the current selection
     /// and text and nobody has asked (a selection change then costs no lookup). Set before the
     /// text changes under an unmoved selection (`settleTyping()`), since they must not follow.
-    var typingStorage: Attributes?
+    @exclusivity(unchecked) var typingStorage: Attributes?
     /// Settings; may be changed at any time.
-    public var options: EditorOptions
+    @exclusivity(unchecked) public var options: EditorOptions
     /// Stops long work (find over a large document, suggestions for a very long word) when its
     /// owner says so; nil: no limit. CaretLua sets it from a script's deadline and budgets.
-    public var workLimit: WorkLimit?
+    @exclusivity(unchecked) public var workLimit: WorkLimit?
     /// The virtual clock, in seconds since the editor was made; only `advanceClock(by:)` moves it.
-    public internal(set) var clock: Double = 0
+    @exclusivity(unchecked) public internal(set) var clock: Double = 0
     /// The editor's own clipboard (cut, copy and paste never touch the system's).
-    public var clipboard: AttributedText?
+    @exclusivity(unchecked) public var clipboard: AttributedText?
     /// The key bindings `handle(_:)` uses.
-    public var keymap: Keymap = .standard
+    @exclusivity(unchecked) public var keymap: Keymap = .standard
 
-    var history = UndoHistory()
+    @exclusivity(unchecked) var history = UndoHistory()
     /// The coalescing group of the last command, if it was a typing-like one.
-    var lastGroup: CoalesceGroup?
+    @exclusivity(unchecked) var lastGroup: CoalesceGroup?
     /// The column (in grapheme clusters) vertical moves aim for, kept across consecutive ones.
-    var goalColumn: Int?
-    var observers: [(id: Int, handler: (EditorEvent) -> Void)] = []
-    var nextObserverID = 0
+    @exclusivity(unchecked) var goalColumn: Int?
+    @exclusivity(unchecked) var observers: [(id: Int, handler: (EditorEvent) -> Void)] = []
+    @exclusivity(unchecked) var nextObserverID = 0
     /// Edits applied by the command in progress, with their inverses.
-    var pendingEdits = EditList()
-    var pendingInverses = EditList()
+    @exclusivity(unchecked) var pendingEdits = EditList()
+    @exclusivity(unchecked) var pendingInverses = EditList()
     /// The edits of the command in progress as observers see them; filled only while someone
     /// observes.
-    var observedEdits: [TextEdit] = []
+    @exclusivity(unchecked) var observedEdits: [TextEdit] = []
     /// Whether commands take the specialised paths (plain strings, attribute maps); false takes
     /// the general path everywhere, so tests can check the two agree.
-    var usesFastPaths = true
+    @exclusivity(unchecked) var usesFastPaths = true
     /// A stretch of the document known to carry one attribute set (what was last typed or
     /// inserted, kept in step with plain edits, dropped by any other change), so an edit next to
     /// it needs no rope lookup for the attributes around it.
-    var knownRun: (range: Range<Int>, attributes: Attributes)?
+    @exclusivity(unchecked) var knownRun: (range: Range<Int>, attributes: Attributes)?
     /// The last set `linkFree(_:)` was asked about and its answer.
-    var linkFreeMemo = (Attributes(), Attributes())
+    @exclusivity(unchecked) var linkFreeMemo = (Attributes(), Attributes())
     /// Suggestions for this editor, when attached (see Editor+Suggestions.swift).
-    var suggestionState: EditorSuggestionState?
+    @exclusivity(unchecked) var suggestionState: EditorSuggestionState?
     /// While observers hear of a change: the inverse of each of its edits, in the same order (an
     /// inverse's replacement is what the edit replaced).
-    var notifiedInverses = EditList()
+    @exclusivity(unchecked) var notifiedInverses = EditList()
     /// Whether the document may hold paragraph attributes: set when the editor is made over such
     /// a document and whenever an edit brings one in, never cleared. While false, commands skip
     /// paragraph normalization entirely (the typing path pays one flag test).
-    var paragraphsInUse = false
+    @exclusivity(unchecked) var paragraphsInUse = false
     /// The last set `noteParagraphKeys(in:)` was asked about and whether it holds paragraph keys.
-    var paragraphMemo = (Attributes(), false)
+    @exclusivity(unchecked) var paragraphMemo = (Attributes(), false)
     /// Set by a command whose paragraph rule made it more than typing (Return in an empty list
     /// item, Backspace at a list item's start): it then never coalesces with typing.
-    var suppressCoalescing = false
+    @exclusivity(unchecked) var suppressCoalescing = false
 
     /// An editor over `text` with a caret at its end, or the given selection and typing attributes
     /// (nil typing attributes: as inherited).
