@@ -34,7 +34,7 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
-        // The only library importing Foundation: Caret's text to and from `AttributedString`, and
+        // Caret's text to and from Foundation's `AttributedString`, and
         // the JSON `AttributedString`'s Codable writes on Apple platforms.
         .target(name: "CaretFoundation", dependencies: ["CaretCore", "CaretFormats"]),
         // libxml2 from Debian's libxml2-dev (Homebrew's libxml2 on macOS), found through

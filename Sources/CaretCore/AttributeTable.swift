@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The process-wide table of interned attribute sets. A set's number depends on the order sets
 /// were first seen, so it never reaches output; equal sets always get the same number.
 ///
@@ -13,7 +11,7 @@ final class AttributeTable: Sendable {
         var numbers: [[Attributes.Entry]: UInt32] = [[]: 0]
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// The number of the set with these canonical (sorted, unique-key) entries.
     func intern(_ entries: [Attributes.Entry]) -> UInt32 {

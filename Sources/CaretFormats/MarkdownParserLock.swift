@@ -1,27 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CaretCore
 
 /// cmark-gfm keeps the table of special inline characters in a global and adds and removes the
 /// extensions' characters (`~` for strikethrough) around every parse: two parses at once on two
 /// threads make one of them miss strikethrough. Every cmark-gfm parse holds this lock.
-final class MarkdownParserLock: @unchecked Sendable {
-    static let shared = MarkdownParserLock()
+enum MarkdownParserLock {
+    private static let lock = Lock(())
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    private init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
+    static func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        try lock.withLock { _ in try body() }
     }
 }

@@ -40,7 +40,7 @@ struct MarkdownReader {
             cmark_parser_attach_syntax_extension(parser, extension_)
         }
         var source = text
-        let parsed: OpaquePointer? = MarkdownParserLock.shared.withLock {
+        let parsed: OpaquePointer? = MarkdownParserLock.withLock {
             source.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
                     if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
