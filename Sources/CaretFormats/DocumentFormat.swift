@@ -24,11 +24,11 @@ public enum DocumentFormat: String, CaseIterable, Sendable {
     /// Plain text: the characters only. Writing it drops attributes, selection and typing
     /// attributes without an error (choosing text is choosing that); reading it gives none.
     case text
-    /// Markdown (CommonMark with GitHub's extensions). Not supported yet.
+    /// Markdown (CommonMark with GitHub's extensions), read through cmark-gfm (docs/formats-markdown.md).
     case markdown
-    /// Rich Text Format. Not supported yet.
+    /// Rich Text Format (docs/formats-rtf.md).
     case rtf
-    /// HTML. Not supported yet.
+    /// HTML, read through libxml2's HTML parser (docs/formats-html.md).
     case html
 
     /// The format's canonical name: `markup`, `json`, `text`, `markdown`, `rtf`, `html`.

@@ -120,7 +120,8 @@ public final class Editor {
     /// keeps alive. Hosts that bound a script's memory count this (CaretLua does).
     /// - Complexity: O(1).
     public var estimatedBytes: Int {
-        // The rope holds about 1.4 bytes per byte of text in release builds (docs/storage.md).
+        // The rope holds about 1.4 bytes per byte of text in release builds (caret-bench's peak
+        // memory case: 64 MiB with 100k runs).
         text.utf8Count &* 3 / 2 &+ history.undoStack.estimatedBytes &+ history.redoStack.estimatedBytes
     }
 

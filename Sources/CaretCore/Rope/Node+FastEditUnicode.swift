@@ -1,8 +1,9 @@
 /// The fast path for text that is not all ASCII: an edit inside one leaf whose edges are certain
 /// cluster boundaries by the scalars on either side, so the leaf's cluster count changes by the
-/// clusters inserted minus the clusters deleted, each counted on its own. Typing accented Latin,
-/// Cyrillic, CJK or Hangul takes it; edits next to combining marks, ZWJ, regional indicators,
-/// Hangul jamo or prepend characters take the general path.
+/// clusters inserted minus the clusters deleted, each counted on its own. Typing precomposed
+/// accented Latin, Cyrillic or CJK takes it; edits next to combining marks, ZWJ, regional
+/// indicators, prepend characters or Hangul (whose syllables and jamo may join the next scalar,
+/// so `isCertainBoundary` refuses an edge with Hangul on its left) take the general path.
 extension Node {
     /// Replaces UTF-16 `lower..<upper` of this leaf with `inserted`, if the edit's edges are
     /// certain boundaries; nil with nothing changed otherwise.
