@@ -65,7 +65,8 @@ let package = Package(
         .executableTarget(name: "caret", dependencies: ["CaretCLI"]),
         .executableTarget(
             name: "caret-bench",
-            dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua"]
+            // CCaretLua and CLuaJIT: the call-overhead benchmark pushes a bare C function.
+            dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua", "CCaretLua", "CLuaJIT"]
         ),
         .testTarget(name: "CaretCoreTests", dependencies: ["CaretCore", "CaretFormats"]),
         .testTarget(name: "CaretFormatsTests", dependencies: ["CaretCore", "CaretFormats"], exclude: ["Fixtures"]),

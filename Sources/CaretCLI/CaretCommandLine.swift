@@ -35,7 +35,6 @@ public enum CaretCommandLine {
     public static func main(_ arguments: [String]) -> Int32 {
         caret_crash_guard_install()
         caret_crash_guard_set_activity("caret " + (arguments.first ?? ""))
-        LuaHooks.install()
         isolatesLuaTests = true
         var terminal = Terminal.standard()
         return finish(run(arguments, terminal: &terminal), terminal: terminal).rawValue

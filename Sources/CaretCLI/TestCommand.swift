@@ -1,3 +1,4 @@
+import CaretLua
 import CaretReplay
 import Foundation
 
@@ -28,10 +29,12 @@ enum TestCommand {
         Exit codes: 0 all passed, 1 some failed, 64 usage, 66 a PATH does not exist or holds no
         tests, or --filter keeps none.
         """,
-        run: run
+        run: { arguments, terminal in try run(arguments, &terminal) }
     )
 
-    static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
+    /// Runs `caret test`; Lua tests go to `luaRunner`, by default `ScriptTestRunner` (in a child
+    /// process of its own each when this is the `caret` executable).
+    static func run(_ arguments: [String], _ terminal: inout Terminal, luaRunner: TestRunner.LuaTestRunner? = nil) throws -> ExitCode {
         let parsed = try ArgumentParser.parse(arguments, flags: ["--tap", "--update", "--force"], options: ["--jobs", "--filter", "--shard", "--junit"])
         guard !parsed.positionals.isEmpty else { throw CLIError.usage("missing PATH") }
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -58,13 +61,10 @@ enum TestCommand {
             files = TestRunner.shard(files, index: parts[0], count: parts[1])
         }
         if parsed.has("--update") { return try update(files, terminal: &terminal) }
-        if CaretCommandLine.isolatesLuaTests, files.contains(where: { $0.hasSuffix(TestRunner.luaExtension) }),
-           let executable = Bundle.main.executablePath {
-            TestRunner.luaTestRunner = { IsolatedTestRunner.run($0, executable: executable) }
-        }
+        let lua = luaRunner ?? defaultLuaRunner()
         let interactive = terminal.isInteractive
         let progressTerminal = terminal
-        let results = TestRunner.run(files, jobs: jobs) { done in
+        let results = TestRunner.run(files, jobs: jobs, luaRunner: lua) { done in
             if interactive { progressTerminal.errorRaw("\r[\(done)/\(files.count)] testing…") }
         }
         if interactive && !files.isEmpty { terminal.errorRaw("\r\u{1B}[K") }
@@ -81,6 +81,15 @@ enum TestCommand {
         // In TAP, anything that is not a TAP line must be a comment.
         terminal.out(parsed.has("--tap") ? "# " + summary.line : summary.line)
         return summary.failed == 0 ? .ok : .checkFailed
+    }
+
+    /// `ScriptTestRunner` in this process, or in a child `caret` process per test when this is
+    /// the `caret` executable (`CaretCommandLine.main`).
+    static func defaultLuaRunner() -> TestRunner.LuaTestRunner {
+        if CaretCommandLine.isolatesLuaTests, let executable = Bundle.main.executablePath {
+            return { IsolatedTestRunner.run($0, executable: executable) }
+        }
+        return { ScriptTestRunner.run($0) }
     }
 
     /// `--update`: rewrites each trace's failing checkpoints; Lua tests are skipped.

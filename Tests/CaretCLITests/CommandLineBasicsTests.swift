@@ -63,7 +63,7 @@ import CaretFormats
     }
 
     @Test func writesAtomicallyAndKeepsTheOldFileOnFailure() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("caret-cli-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("caret-cli-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("out.caret").path

@@ -14,7 +14,7 @@ import Testing
         var rng = SeededRandom.fromEnvironment(label: "markup fuzz")
         var accepted = 0
         for _ in 0..<5000 {
-            let input = (0..<Int.random(in: 0..<14, using: &rng)).map { _ in FuzzTests.markupAlphabet.randomElement(using: &rng)! }.joined()
+            let input = (0..<rng.int(in: 0..<14)).map { _ in rng.element(of: FuzzTests.markupAlphabet)! }.joined()
             let state: DocumentState
             do {
                 state = try Markup.parse(input)
@@ -38,12 +38,12 @@ import Testing
         let noise: [UInt8] = Array(#"{}[]":,\u0123456789.eE+-tfnrl "#.utf8) + [0x00, 0x0A, 0xC3, 0xA9, 0xFF, 0xF0, 0x9F]
         var accepted = 0
         for _ in 0..<5000 {
-            var bytes = seeds.randomElement(using: &rng)!
-            for _ in 0..<Int.random(in: 1...3, using: &rng) {
-                let i = Int.random(in: 0..<bytes.count, using: &rng)
-                switch Int.random(in: 0..<3, using: &rng) {
-                case 0: bytes[i] = noise.randomElement(using: &rng)!
-                case 1: bytes.insert(noise.randomElement(using: &rng)!, at: i)
+            var bytes = rng.element(of: seeds)!
+            for _ in 0..<rng.int(in: 1...3) {
+                let i = rng.int(in: 0..<bytes.count)
+                switch rng.int(in: 0..<3) {
+                case 0: bytes[i] = rng.element(of: noise)!
+                case 1: bytes.insert(rng.element(of: noise)!, at: i)
                 default: if bytes.count > 1 { bytes.remove(at: i) }
                 }
             }
