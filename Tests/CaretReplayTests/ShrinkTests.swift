@@ -76,7 +76,7 @@ import Testing
     }
 }
 
-@Suite struct DiscoveryReviewTests {
+@Suite struct TestDiscoveryTests {
     @Test func aDirectoryNamedLikeATraceIsSearchedNotRun() throws {
         let base = FileManager.default.temporaryDirectory.path + "/caret-discover-\(getpid())-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: base) }
