@@ -98,7 +98,8 @@ public enum CaretCommandLine {
         for command in subcommands {
             lines.append("  " + command.name + String(repeating: " ", count: width - command.name.count) + command.summary)
         }
-        lines += ["", "  caret COMMAND --help   help for one command", "  caret --version        the version"]
+        lines += ["", "  caret COMMAND --help   help for one command", "  caret --version        the version", "",
+                  "Exit codes: 0 ok, 64 usage (an unknown command); each command's --help lists its own."]
         return lines.joined(separator: "\n")
     }
 }
