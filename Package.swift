@@ -1,7 +1,11 @@
 // swift-tools-version:6.0
 // Caret: a headless rich-text editor runtime. Layers (dependencies point down only):
-// caret → CaretCLI → CaretLua / CaretReplay → CaretFormats → CaretCore; CaretLua → CCaretLua → CLuaJIT;
-// CaretFormats → CCmark, CLibXML2.
+// caret → CaretCLI → CaretLua → CaretReplay → CaretFormats → CaretCore; CaretLua → CCaretLua → CLuaJIT;
+// CaretFormats → CCmark, CLibXML2. CaretLua sits above CaretReplay because the Lua API is built on
+// traces: editor:start_recording and `caret run --record` write traces (TraceRecorder), macros
+// record and replay trace events (MacroRecorder, TracePlayer), caret.expect compares a checkpoint
+// the way replay does (TracePlayer.mismatch), and a *.test.lua reports a TestOutcome. CaretReplay
+// needs no Lua: `caret test` hands it CaretLua's runner (TestRunner.run(_:jobs:luaRunner:)).
 import PackageDescription
 
 let package = Package(
@@ -54,6 +58,7 @@ let package = Package(
         ),
         // The small C shim: the only code that raises Lua errors.
         .target(name: "CCaretLua", dependencies: ["CLuaJIT"]),
+        // CaretReplay: recording, macros and checkpoints in the Lua API are trace events (see the top).
         .target(name: "CaretLua", dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CCaretLua", "CLuaJIT"]),
         .target(name: "CaretReplay", dependencies: ["CaretCore", "CaretFormats"]),
         // For the test targets of apps built on Caret: replay assertions, markup expectations and
@@ -65,7 +70,8 @@ let package = Package(
         .executableTarget(name: "caret", dependencies: ["CaretCLI"]),
         .executableTarget(
             name: "caret-bench",
-            dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua"]
+            // CCaretLua and CLuaJIT: the call-overhead benchmark pushes a bare C function.
+            dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua", "CCaretLua", "CLuaJIT"]
         ),
         .testTarget(name: "CaretCoreTests", dependencies: ["CaretCore", "CaretFormats"]),
         .testTarget(name: "CaretFormatsTests", dependencies: ["CaretCore", "CaretFormats"], exclude: ["Fixtures"]),

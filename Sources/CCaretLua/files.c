@@ -4,6 +4,7 @@
 #include "CCaretLua.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <unistd.h>
 
 #if defined(__linux__)
@@ -15,6 +16,14 @@
 #endif
 #endif
 #endif
+
+// A C11 atomic rather than Swift's `Atomic` (Synchronization needs macOS 15; the package supports
+// macOS 13) or a lock (this is one lock-free increment, and the file layer stays free of Foundation).
+static atomic_ulong caret_temporary_counter;
+
+unsigned long caret_next_temporary_number(void) {
+  return atomic_fetch_add_explicit(&caret_temporary_counter, 1, memory_order_relaxed) + 1;
+}
 
 int caret_open_directory(const char *path) {
 #if defined(O_PATH)

@@ -499,8 +499,3 @@ void caret_lua_reraise_if_tripped(lua_State *L) {
   caret_lua_ctx *ctx = caret_lua_context(L);
   if (ctx->tripped != CARET_LIMIT_NONE) caret_lua_raise_tripped(L, ctx);
 }
-
-int caret_lua_noop(lua_State *L) {
-  (void)L;
-  return 0;
-}

@@ -36,8 +36,25 @@ public struct ParsedArguments {
 }
 
 public enum ArgumentParser {
-    /// Parses `arguments` against the allowed `flags` (no value) and `options` (one value each).
-    public static func parse(_ arguments: [String], flags: Set<String> = [], options: Set<String> = []) throws -> ParsedArguments {
+    /// Parses `arguments` against the options `command` declares: the same declarations its
+    /// `--help` lists.
+    public static func parse(_ arguments: [String], for command: Subcommand) throws -> ParsedArguments {
+        try parse(arguments, command.options)
+    }
+
+    /// Parses `arguments` against `declared`: flags take no value, the others one value each
+    /// (a `.value` option given twice keeps the last; `values(_:)` has every one).
+    public static func parse(_ arguments: [String], _ declared: [CommandOption]) throws -> ParsedArguments {
+        var flags: Set<String> = []
+        var options: Set<String> = []
+        for option in declared {
+            precondition(!flags.contains(option.name) && !options.contains(option.name), "\(option.name) declared twice")
+            if option.kind == .flag { flags.insert(option.name) } else { options.insert(option.name) }
+        }
+        return try parse(arguments, flags: flags, options: options)
+    }
+
+    static func parse(_ arguments: [String], flags: Set<String> = [], options: Set<String> = []) throws -> ParsedArguments {
         var parsed = ParsedArguments()
         var i = 0
         while i < arguments.count {

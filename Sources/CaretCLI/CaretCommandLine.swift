@@ -35,7 +35,6 @@ public enum CaretCommandLine {
     public static func main(_ arguments: [String]) -> Int32 {
         caret_crash_guard_install()
         caret_crash_guard_set_activity("caret " + (arguments.first ?? ""))
-        LuaHooks.install()
         isolatesLuaTests = true
         var terminal = Terminal.standard()
         return finish(run(arguments, terminal: &terminal), terminal: terminal).rawValue
@@ -99,7 +98,8 @@ public enum CaretCommandLine {
         for command in subcommands {
             lines.append("  " + command.name + String(repeating: " ", count: width - command.name.count) + command.summary)
         }
-        lines += ["", "  caret COMMAND --help   help for one command", "  caret --version        the version"]
+        lines += ["", "  caret COMMAND --help   help for one command", "  caret --version        the version", "",
+                  "Exit codes: 0 ok, 64 usage (an unknown command); each command's --help lists its own."]
         return lines.joined(separator: "\n")
     }
 }

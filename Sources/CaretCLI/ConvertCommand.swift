@@ -8,10 +8,11 @@ enum ConvertCommand {
     static let subcommand = Subcommand(
         name: "convert",
         summary: "turn a trace into a Lua script, or a document into another format",
-        help: """
+        usage: """
         usage: caret convert TRACE --to lua [--out SCRIPT]
                caret convert DOCUMENT [--to FORMAT] [--out FILE] [--in-format FMT] [--lossy]
-
+        """,
+        description: """
         With --to lua, TRACE is a trace: writes a Lua script doing what the trace does:
         editor:insert, editor:key, editor:select, editor:run, editor:paste, editor:undo/redo,
         editor:advance_clock, and caret.expect for each checkpoint. The initial document is not
@@ -20,24 +21,31 @@ enum ConvertCommand {
         tell you to pass with --doc. Without --out the script goes to stdout.
 
         Otherwise DOCUMENT is a document, read in the format its extension names (.caret/.markup,
-        .json, .txt; docs/formats.md) and written in FORMAT to FILE (atomically) or stdout:
-          --to FORMAT        markup, json, text, …; default: the format --out's extension names
-          --out FILE         write FILE instead of stdout
-          --in-format FMT    read DOCUMENT as FMT whatever its extension (needed for - , stdin)
-          --lossy            write even what FORMAT cannot carry, printing each dropped kind to
-                             stderr; without it that is an error (65) and nothing is written
+        .json, .txt, .md, .rtf, .html; docs/formats.md) and written in FORMAT to FILE (atomically)
+        or stdout:
+        """,
+        options: [
+            .value("--to", "FORMAT", "lua for a trace; markup, json, text, … for a document; default: the format "
+                + "--out's extension names"),
+            .value("--out", "FILE", "write FILE instead of stdout"),
+            .value("--in-format", "FMT", "read DOCUMENT as FMT whatever its extension (needed for - , stdin)"),
+            .flag("--lossy", "write even what FORMAT cannot carry, printing each dropped kind to stderr; without it "
+                + "that is an error (65) and nothing is written"),
+        ],
+        notes: """
         Writing text drops attributes and the selection: choosing text is choosing that. An
         unknown extension, or none, is a usage error; a trace (.caret-trace) converts only to lua.
-
-        Exit codes: 0 ok, 64 usage (an unknown extension or format too), 65 the input is
-        malformed or FORMAT would lose something, 66 the input cannot be read, 73 an output
-        cannot be written.
         """,
+        exitCodes: [
+            .ok, ExitCodeHelp(.usage, "usage (an unknown extension or format too)"),
+            ExitCodeHelp(.dataError, "the input is malformed or FORMAT would lose something"),
+            ExitCodeHelp(.noInput, "the input cannot be read"), .cannotCreate("an output"), .ioError("an output"),
+        ],
         run: run
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, flags: FormatOptions.flags, options: ["--to", "--out", "--in-format"])
+        let parsed = try ArgumentParser.parse(arguments, for: subcommand)
         let path = try TraceCommandSupport.onePositional(parsed, "TRACE or DOCUMENT")
         let output = parsed.value("--out")
         let target = parsed.value("--to")

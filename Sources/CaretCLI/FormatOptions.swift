@@ -7,13 +7,6 @@ import CaretFormats
 /// otherwise the extension chooses. An unknown extension, or none, is a usage error naming the
 /// known ones and the flag — never a fallback. `--lossy` accepts losses (docs/formats.md).
 struct FormatOptions {
-    /// The flag every document command takes.
-    static let flags: Set<String> = ["--lossy"]
-    /// The options of a command that reads documents only.
-    static let inputOptions: Set<String> = ["--format", "--in-format"]
-    /// The options of a command that reads and writes documents.
-    static let options: Set<String> = ["--format", "--in-format", "--out-format"]
-
     /// `--format`: both sides, where a name does not say.
     var both: DocumentFormat?
     /// `--in-format`: the input side.

@@ -6,24 +6,25 @@ enum ImportCommand {
     static let subcommand = Subcommand(
         name: "import",
         summary: "convert an editing trace (josephg/editing-traces format) into a Caret trace",
-        help: """
-        usage: caret import editing-trace FILE[.json.gz] --out TRACE
-
+        usage: "usage: caret import editing-trace FILE[.json.gz] --out TRACE",
+        description: """
         Converts a trace in the public editing-trace format ({startContent, endContent, txns:
         [{patches: [[pos, del, ins], ...]}]}, positions in Unicode code points; gzip-compressed
         when the name ends in .gz) into a Caret trace: the start content as the document, one
         "edit" event per patch with positions converted to UTF-16, and a final checkpoint holding
         endContent. `caret replay --check TRACE` then checks that the edits reach it.
-
-        Errors in the input are reported as FILE:LINE:COL (in the decompressed JSON for .gz).
-        Exit codes: 0 ok, 64 usage, 65 the input is not an editing trace (or not valid gzip),
-        66 FILE cannot be read, 73 TRACE cannot be written.
         """,
+        options: [.value("--out", "TRACE", "the Caret trace to write (atomically)")],
+        notes: "Errors in the input are reported as FILE:LINE:COL (in the decompressed JSON for .gz).",
+        exitCodes: [
+            .ok, .usage, ExitCodeHelp(.dataError, "the input is not an editing trace (or not valid gzip)"),
+            ExitCodeHelp(.noInput, "FILE cannot be read"), .cannotCreate("TRACE"), .ioError("TRACE"),
+        ],
         run: run
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, options: ["--out"])
+        let parsed = try ArgumentParser.parse(arguments, for: subcommand)
         guard parsed.positionals.count == 2 else { throw CLIError.usage("expected: editing-trace FILE --out TRACE") }
         guard parsed.positionals[0] == "editing-trace" else {
             throw CLIError.usage("unknown input format '\(parsed.positionals[0])' (expected editing-trace)")

@@ -21,12 +21,12 @@ enum IsolatedTestRunner {
     static let subcommand = Subcommand(
         name: "_test-one",
         summary: "(internal) run one Lua test and print its outcome for caret test",
-        help: """
-        usage: caret _test-one PATH
-
+        usage: "usage: caret _test-one PATH",
+        description: """
         Runs the Lua test PATH as `caret test` does and prints its outcome for the parent process.
         Used by `caret test`, which runs each Lua test in a child process of its own.
         """,
+        exitCodes: [ExitCodeHelp(.ok, "the outcome was printed (whatever it is)"), .usage],
         run: { arguments, terminal in
             guard arguments.count == 1 else { throw CLIError.usage("expected one PATH") }
             caret_crash_guard_set_activity(arguments[0])

@@ -8,9 +8,8 @@ enum RecordCommand {
     static let subcommand = Subcommand(
         name: "record",
         summary: "record a trace from instructions typed on stdin",
-        help: """
-        usage: caret record --out TRACE [--force] [--doc FILE [--in-format FMT] [--lossy]] [--in FILE]
-
+        usage: "usage: caret record --out TRACE [--force] [--doc FILE [--in-format FMT] [--lossy]] [--in FILE]",
+        description: """
         Reads one instruction a line from stdin (or --in FILE), applies it to an editor showing
         FILE (empty without --doc) and appends the event to TRACE at once, so an interrupted
         session keeps everything but the line being written. FILE is read in the format its
@@ -23,6 +22,18 @@ enum RecordCommand {
         existing TRACE is replaced when the input ends (the new recording is written beside it
         until then, so an interrupted session leaves the old TRACE as it was). With --out -
         the trace goes to stdout, and what check and print show goes to stderr.
+        """,
+        options: [
+            .value("--out", "TRACE", "the trace to write; - for stdout"),
+            .flag("--force", "replace an existing TRACE when the input ends"),
+            .value("--doc", "FILE", "the document the editor starts with (empty without it); - reads stdin (with --in)"),
+            .value("--in-format", "FMT", "read --doc as FMT whatever its extension"),
+            .value("--format", "FMT", "--doc's format where its name does not say (stdin, no extension)"),
+            .flag("--lossy", "read a document that has what Caret cannot hold, printing each dropped kind to stderr"),
+            .value("--in", "FILE", "read the instructions from FILE instead of stdin"),
+        ],
+        notes: """
+        Instructions:
 
           type TEXT              text input (\\n, \\t, \\\\ escapes)
           key CHORD...           key chords: key cmd+b shift+alt+left
@@ -36,16 +47,18 @@ enum RecordCommand {
           # ...                  a comment
 
         A line that is wrong or that the editor refuses is reported as `stdin:LINE:COL: message`
-        and not recorded; recording goes on. Exit codes: 0 ok, 64 usage (an unknown extension or
-        format too), 65 some lines were refused or the document is malformed, 66 an input cannot
-        be read, 73 TRACE cannot be created.
+        and not recorded; recording goes on.
         """,
+        exitCodes: [
+            .ok, ExitCodeHelp(.usage, "usage (an unknown extension or format too)"),
+            ExitCodeHelp(.dataError, "some lines were refused or the document is malformed"),
+            ExitCodeHelp(.noInput, "an input cannot be read"), .cannotCreate("TRACE"), .ioError("TRACE"),
+        ],
         run: run
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(
-            arguments, flags: FormatOptions.flags.union(["--force"]), options: FormatOptions.inputOptions.union(["--out", "--doc", "--in"]))
+        let parsed = try ArgumentParser.parse(arguments, for: subcommand)
         guard parsed.positionals.isEmpty else { throw CLIError.usage("unexpected argument '\(parsed.positionals[0])'") }
         guard let output = parsed.value("--out") else { throw CLIError.usage("missing --out TRACE") }
         if parsed.value("--doc") == "-" && parsed.value("--in") == nil {

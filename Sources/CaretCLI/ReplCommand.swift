@@ -8,30 +8,32 @@ enum ReplCommand {
     static let subcommand = Subcommand(
         name: "repl",
         summary: "explore the Lua API line by line, seeing the document after each line",
-        help: """
+        usage: """
         usage: caret repl [--doc FILE | --text STRING] [--in-format FMT] [--lossy] [--in FILE]
                           [options of caret run]
-
+        """,
+        description: """
         Reads Lua from stdin (or --in FILE) one line at a time, runs it with the global `editor`
         showing the document, and prints the values an expression gives (`= editor:length()` or
         just `editor:length()`), then the document as canonical markup. A line that fails prints
         `stdin:LINE: message` to stderr and the session goes on. Works with stdin not a terminal.
-
-        \(RunSupport.optionsHelp)
-          --format FMT           --doc's format where its name does not say (stdin, no
-                                 extension); unlike --in-format it never overrides an extension
-          --in FILE              read lines from FILE instead of stdin (then --doc - may read
-                                 the document from stdin)
-
-        Exit codes: 0 ok, 64 usage (an unknown extension or format too), 65 some lines failed
-        (only when stdin is not a terminal) or the document is malformed or would lose something
-        (without --lossy), 66 an input cannot be read.
         """,
+        options: RunSupport.sessionOptions + [
+            .value("--format", "FMT", "--doc's format where its name does not say (stdin, no extension); unlike "
+                + "--in-format it never overrides an extension"),
+            .value("--in", "FILE", "read lines from FILE instead of stdin (then --doc - may read the document from stdin)"),
+        ],
+        exitCodes: [
+            .ok, ExitCodeHelp(.usage, "usage (an unknown extension or format too)"),
+            ExitCodeHelp(.dataError, "some lines failed (only when stdin is not a terminal) or the document is malformed "
+                + "or would lose something (without --lossy)"),
+            ExitCodeHelp(.noInput, "an input cannot be read"),
+        ],
         run: run
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, flags: FormatOptions.flags, options: RunSupport.sessionOptions.union(["--in"]))
+        let parsed = try ArgumentParser.parse(arguments, for: subcommand)
         guard parsed.positionals.isEmpty else { throw CLIError.usage("unexpected argument '\(parsed.positionals[0])'") }
         if parsed.value("--doc") == "-" && parsed.value("--in") == nil {
             throw CLIError.usage("--doc - would read stdin, which holds the Lua lines; give them with --in FILE")

@@ -7,38 +7,39 @@ enum ReplayCommand {
     static let subcommand = Subcommand(
         name: "replay",
         summary: "play a trace and print the document it produces",
-        help: """
+        usage: """
         usage: caret replay TRACE [--until STEP] [--print FMT] [--out FILE] [--lossy] [--check]
                     [--salvage]
-
+        """,
+        description: """
         Plays the trace TRACE (docs/trace-format.md) against a fresh editor and prints the state
         it ends in, as canonical markup by default.
-
-          --until STEP   stop after step STEP (0 is the header's document; steps count events)
-          --print FMT    markup (default), json (document JSON) or text (the characters only;
-                         docs/formats.md lists every format)
-          --out FILE     write the state to FILE (atomically, and only when the replay
-                         succeeds) instead of stdout; without --print, the format is the one
-                         its extension names (.caret, .markup, .json, .txt; another extension,
-                         or none, is a usage error)
-          --lossy        write even when the format cannot carry everything, printing each
-                         dropped kind to stderr (without it, that is an error and nothing is
-                         written)
-          --check        check every checkpoint; on the first mismatch print the step, the event
-                         and a unified diff of expected against actual to stderr, and exit 1
-          --salvage      drop a last line cut short (a recording that crashed mid-line)
-
-        Exit codes: 0 ok, 1 a checkpoint failed (--check), 64 usage (an unknown extension or
-        format too), 65 the trace is malformed or an event cannot be applied (file:line:col:
-        message) or the format would lose something, 66 TRACE cannot be read, 73/74 FILE cannot
-        be written.
         """,
+        options: [
+            .value("--until", "STEP", "stop after step STEP (0 is the header's document; steps count events)"),
+            .value("--print", "FMT", "markup (default), json (document JSON) or text (the characters only; "
+                + "docs/formats.md lists every format)"),
+            .value("--out", "FILE", "write the state to FILE (atomically, and only when the replay succeeds) instead "
+                + "of stdout; without --print, the format is the one its extension names (.caret, .markup, .json, "
+                + ".txt, .md, .rtf, .html; another extension, or none, is a usage error)"),
+            .flag("--lossy", "write even when the format cannot carry everything, printing each dropped kind to "
+                + "stderr (without it, that is an error and nothing is written)"),
+            .flag("--check", "check every checkpoint; on the first mismatch print the step, the event and a unified "
+                + "diff of expected against actual to stderr, and exit 1"),
+            .flag("--salvage", "drop a last line cut short (a recording that crashed mid-line)"),
+        ],
+        exitCodes: [
+            .ok, ExitCodeHelp(.checkFailed, "a checkpoint failed (--check)"),
+            ExitCodeHelp(.usage, "usage (an unknown extension or format too)"),
+            ExitCodeHelp(.dataError, "the trace is malformed or an event cannot be applied (file:line:col: message) "
+                + "or the format would lose something"),
+            ExitCodeHelp(.noInput, "TRACE cannot be read"), .cannotCreate("FILE"), .ioError("FILE"),
+        ],
         run: run
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(
-            arguments, flags: FormatOptions.flags.union(["--check", "--salvage"]), options: ["--until", "--print", "--out"])
+        let parsed = try ArgumentParser.parse(arguments, for: subcommand)
         let path = try TraceCommandSupport.onePositional(parsed, "TRACE")
         let until = try parsed.integer("--until", in: 0...Int.max)
         let formats = try FormatOptions(parsed, outputFlag: "--print")

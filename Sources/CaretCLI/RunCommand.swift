@@ -10,45 +10,46 @@ enum RunCommand {
     static let subcommand = Subcommand(
         name: "run",
         summary: "run a Lua script against a document and print or write the result",
-        help: """
+        usage: """
         usage: caret run SCRIPT [--doc FILE | --text STRING] [--out FILE] [--format FMT]
                                 [--in-format FMT] [--out-format FMT] [--lossy]
                                 [--seed N] [--clock SECONDS] [--allow-read DIR] [--allow-write DIR]
                                 [--max-instructions N] [--max-memory MB] [--timeout SECONDS]
                                 [--record TRACE] [--quiet] [-- ARGS...]
-
+        """,
+        description: """
         Runs SCRIPT in a sandbox with the global `editor` showing the document, then prints the
         document (or writes it to --out, atomically: on failure the previous file is intact).
         ARGS after `--` are the global `arg` table (arg[0] is SCRIPT). The API is docs/lua-api.md;
         how to write scripts is docs/scripting.md.
-
-        \(RunSupport.optionsHelp)
-          --out FILE             write the document to FILE (in the format its extension names)
-                                 instead of stdout; nothing is written when the script fails or
-                                 the format would lose something without --lossy
-          --out-format FMT       write the document as FMT whatever --out's extension (default
-                                 for stdout: --doc's format, else markup)
-          --format FMT           the format of both sides where no extension says (stdin, stdout,
-                                 a name without one); an extension it contradicts is an error
-          --record TRACE         record every editor command the script performs as a trace
-          --quiet                do not print the document (the script's print output still appears)
-
-        Formats: markup (.caret, .markup), json (.json), text (.txt; writing it drops attributes
-        and the selection, as chosen); markdown (.md), rtf (.rtf) and html (.html) are known but not
-        supported yet (64). See docs/formats.md.
-
-        Exit codes: 0 ok, 1 a caret.expect failed, 64 usage (an unknown extension or format too),
-        65 the script failed (script.lua:LINE: message and a traceback; a limit names its flag), the
-        document is malformed, or a format would lose something (without --lossy), 66 an input
-        cannot be read, 73 an output cannot be written.
         """,
+        options: RunSupport.sessionOptions + [
+            .value("--out", "FILE", "write the document to FILE (in the format its extension names) instead of stdout; "
+                + "nothing is written when the script fails or the format would lose something without --lossy"),
+            .value("--out-format", "FMT", "write the document as FMT whatever --out's extension (default for stdout: "
+                + "--doc's format, else markup)"),
+            .value("--format", "FMT", "the format of both sides where no extension says (stdin, stdout, a name without "
+                + "one); an extension it contradicts is an error"),
+            .value("--record", "TRACE", "record every editor command the script performs as a trace"),
+            .flag("--quiet", "do not print the document (the script's print output still appears)"),
+        ],
+        notes: """
+        Formats: markup (.caret, .markup), json (.json), text (.txt; writing it drops attributes
+        and the selection, as chosen), markdown (.md), rtf (.rtf) and html (.html). See
+        docs/formats.md.
+        """,
+        exitCodes: [
+            .ok, ExitCodeHelp(.checkFailed, "a caret.expect failed"), ExitCodeHelp(.usage, "usage (an unknown extension or format too)"),
+            ExitCodeHelp(.dataError, "the script failed (script.lua:LINE: message and a traceback; a limit names its flag), "
+                + "the document is malformed, or a format would lose something (without --lossy)"),
+            ExitCodeHelp(.noInput, "an input cannot be read"), .cannotCreate("an output (--out, --record)"),
+            .ioError("an output"),
+        ],
         run: run
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(
-            arguments, flags: FormatOptions.flags.union(["--quiet"]),
-            options: RunSupport.sessionOptions.union(FormatOptions.options).union(["--out", "--record"]))
+        let parsed = try ArgumentParser.parse(arguments, for: subcommand)
         let scriptPath = try TraceCommandSupport.onePositional(parsed, "SCRIPT")
         caret_crash_guard_set_activity(scriptPath)
         let formats = try FormatOptions(parsed)

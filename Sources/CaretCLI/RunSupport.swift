@@ -6,34 +6,27 @@ import CaretLua
 /// What `caret run` and `caret repl` share: the document options, the sandbox and limit options,
 /// and turning script errors into messages and exit codes.
 enum RunSupport {
-    /// Options that take a value, common to `run` and `repl`.
-    static let sessionOptions: Set<String> = [
-        "--doc", "--text", "--format", "--in-format", "--seed", "--allow-read", "--allow-write", "--max-instructions", "--max-memory", "--timeout", "--clock",
-        "--lexicon", "--frequencies",
+    /// The document, sandbox and limit options `run` and `repl` share (declared once for both).
+    static let sessionOptions: [CommandOption] = [
+        .value("--doc", "FILE", "the document, in the format its extension names (docs/formats.md: .caret/.markup, .json, "
+            + ".txt; an unknown extension is an error); - reads it from stdin"),
+        .value("--in-format", "FMT", "read --doc as FMT whatever its extension (markup, json, text; needed for --doc -)"),
+        .flag("--lossy", "read (and write) what a format cannot carry, printing each dropped kind to stderr; without it "
+            + "a loss is an error (65)"),
+        .value("--text", "STRING", "the document as plain text (instead of --doc)"),
+        .value("--seed", "N", "seeds math.random (default 0)"),
+        .value("--clock", "SECONDS", "the virtual clock's start, seconds since 1970 UTC (os.time, os.date; default 0)"),
+        .repeatable("--allow-read", "DIR", "caret.read_file/caret.open may read under DIR (repeatable)"),
+        .repeatable("--allow-write", "DIR", "caret.write_file/editor:save may write under DIR (repeatable)"),
+        .value("--max-instructions", "N", "stop after N Lua instructions (turns the JIT off)"),
+        .value("--max-memory", "MB", "stop when Lua allocates more than MB MiB (default 512)"),
+        .value("--timeout", "SECONDS", "stop after SECONDS of wall-clock time (turns the JIT off)"),
+        .value("--lexicon", "FILE", "the word list editor:suggestions ranks from (one word a line, optional frequency "
+            + "column; default /usr/share/dict/words when present, loaded on first use; without one, only the "
+            + "document's and learned words)"),
+        .value("--frequencies", "FILE", "word<TAB>count frequencies for ranking (default: the list "
+            + "scripts/fetch-frequencies.sh caches, when present)"),
     ]
-
-    static let optionsHelp = """
-          --doc FILE             the document, in the format its extension names (docs/formats.md:
-                                 .caret/.markup, .json, .txt; an unknown extension is an error);
-                                 - reads it from stdin
-          --in-format FMT        read --doc as FMT whatever its extension (markup, json, text;
-                                 needed for --doc -)
-          --lossy                read (and write) what a format cannot carry, printing each
-                                 dropped kind to stderr; without it a loss is an error (65)
-          --text STRING          the document as plain text (instead of --doc)
-          --seed N               seeds math.random (default 0)
-          --clock SECONDS        the virtual clock's start, seconds since 1970 UTC (os.time, os.date; default 0)
-          --allow-read DIR       caret.read_file/caret.open may read under DIR (repeatable)
-          --allow-write DIR      caret.write_file/editor:save may write under DIR (repeatable)
-          --max-instructions N   stop after N Lua instructions (turns the JIT off)
-          --max-memory MB        stop when Lua allocates more than MB MiB (default 512)
-          --timeout SECONDS      stop after SECONDS of wall-clock time (turns the JIT off)
-          --lexicon FILE         the word list editor:suggestions ranks from (one word a line, optional
-                                 frequency column; default /usr/share/dict/words when present, loaded on
-                                 first use; without one, only the document's and learned words)
-          --frequencies FILE     word<TAB>count frequencies for ranking (default: the list
-                                 scripts/fetch-frequencies.sh caches, when present)
-        """
 
     /// The document `--doc`/`--text` name (empty when neither), and the format of `--doc`.
     static func document(_ parsed: ParsedArguments, formats: FormatOptions, terminal: Terminal) throws -> (DocumentState, DocumentFormat?) {

@@ -5,23 +5,25 @@ enum ShrinkCommand {
     static let subcommand = Subcommand(
         name: "shrink",
         summary: "reduce a failing trace to a small one that fails the same way",
-        help: """
-        usage: caret shrink TRACE --out SMALLER
-
+        usage: "usage: caret shrink TRACE --out SMALLER",
+        description: """
         Replays TRACE with its checkpoints checked; if it fails (a checkpoint does not match, or
         an event is refused), removes events by delta debugging while it still fails the same
         way (the same checkpoint, or the same error message with digits ignored) and writes the
         smallest trace found to SMALLER. Candidates whose selections become invalid fail
         differently and are rejected, so the result replays as it says.
-
-        Exit codes: 0 shrunk, 1 TRACE does not fail, 64 usage, 65 TRACE is malformed, 66 TRACE
-        cannot be read, 73 SMALLER cannot be written.
         """,
+        options: [.value("--out", "SMALLER", "where to write the smallest failing trace found (atomically)")],
+        exitCodes: [
+            ExitCodeHelp(.ok, "shrunk"), ExitCodeHelp(.checkFailed, "TRACE does not fail"), .usage,
+            ExitCodeHelp(.dataError, "TRACE is malformed"), ExitCodeHelp(.noInput, "TRACE cannot be read"),
+            .cannotCreate("SMALLER"), .ioError("SMALLER"),
+        ],
         run: run
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, options: ["--out"])
+        let parsed = try ArgumentParser.parse(arguments, for: subcommand)
         let path = try TraceCommandSupport.onePositional(parsed, "TRACE")
         guard let output = parsed.value("--out") else { throw CLIError.usage("missing --out SMALLER") }
         let trace = try TraceCommandSupport.loadTrace(path)

@@ -13,44 +13,44 @@ enum SuggestCommand {
     static let subcommand = Subcommand(
         name: "suggest",
         summary: "the word at an offset and suggestions for it",
-        help: """
+        usage: """
         usage: caret suggest --doc FILE [--in-format FMT] [--lossy] [--at OFFSET]
                              [--kind completion|correction|all] [--limit N]
                              [--lexicon FILE] [--frequencies FILE] [--json]
-
+        """,
+        description: """
         Prints the word at OFFSET (a UTF-16 offset; default: the document's selection) and ranked
         suggestions for it: completions (words starting with it) and corrections (known words
         within two edits, for a word the lexicon, the document and learned words lack). The
         document's own words count towards the ranking, but the occurrence asked about does not
         make a typo known.
-
-          --doc FILE          the document, in the format its extension names (.caret/.markup,
-                              .json, .txt; docs/formats.md); - reads stdin
-          --in-format FMT     read --doc as FMT whatever its extension (needed for --doc -);
-                              --format FMT names it only where no extension does
-          --lossy             read a document that has what Caret cannot hold, printing each
-                              dropped kind to stderr (without it, that is an error)
-          --at OFFSET         the UTF-16 offset of the caret
-          --kind KIND         completion, correction or all (default: all)
-          --limit N           at most N suggestions of each kind (default: 10)
-          --lexicon FILE      a word list, one word a line, optionally a frequency after it
-                              (default: /usr/share/dict/words, Debian's wamerican)
-          --frequencies FILE  `word count` lines that rank the words (default: the list
-                              scripts/fetch-frequencies.sh caches, when present; without one the
-                              ranking is alphabetical)
-          --json              print one JSON object
-
-        The time taken to load the lexicon is reported on stderr.
-        Exit codes: 0 ok, 64 usage (a bad offset, an unknown extension or format too), 65
-        malformed input, 66 missing file.
         """,
+        options: [
+            .value("--doc", "FILE", "the document, in the format its extension names (.caret/.markup, .json, .txt, "
+                + ".md, .rtf, .html; docs/formats.md); - reads stdin"),
+            .value("--in-format", "FMT", "read --doc as FMT whatever its extension (needed for --doc -)"),
+            .value("--format", "FMT", "--doc's format only where no extension names one"),
+            .flag("--lossy", "read a document that has what Caret cannot hold, printing each dropped kind to stderr "
+                + "(without it, that is an error)"),
+            .value("--at", "OFFSET", "the UTF-16 offset of the caret"),
+            .value("--kind", "KIND", "completion, correction or all (default: all)"),
+            .value("--limit", "N", "at most N suggestions of each kind (default: 10)"),
+            .value("--lexicon", "FILE", "a word list, one word a line, optionally a frequency after it (default: "
+                + "/usr/share/dict/words, Debian's wamerican)"),
+            .value("--frequencies", "FILE", "`word count` lines that rank the words (default: the list "
+                + "scripts/fetch-frequencies.sh caches, when present; without one the ranking is alphabetical)"),
+            .flag("--json", "print one JSON object"),
+        ],
+        notes: "The time taken to load the lexicon is reported on stderr.",
+        exitCodes: [
+            .ok, ExitCodeHelp(.usage, "usage (a bad offset, an unknown extension or format too)"),
+            ExitCodeHelp(.dataError, "malformed input"), ExitCodeHelp(.noInput, "missing file"),
+        ],
         run: { arguments, terminal in try run(arguments, &terminal, loader: .standard()) }
     )
 
     static func run(_ arguments: [String], _ terminal: inout Terminal, loader: SuggestLexiconLoader) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(
-            arguments, flags: FormatOptions.flags.union(["--json"]),
-            options: FormatOptions.inputOptions.union(["--doc", "--at", "--kind", "--limit", "--lexicon", "--frequencies"]))
+        let parsed = try ArgumentParser.parse(arguments, for: subcommand)
         if let extra = parsed.positionals.first { throw CLIError.usage("unexpected argument '\(extra)'") }
         guard let docPath = parsed.value("--doc") else { throw CLIError.usage("--doc FILE is required") }
         let kindName = parsed.value("--kind") ?? "all"

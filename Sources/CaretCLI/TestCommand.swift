@@ -1,3 +1,4 @@
+import CaretLua
 import CaretReplay
 import Foundation
 
@@ -6,33 +7,40 @@ enum TestCommand {
     static let subcommand = Subcommand(
         name: "test",
         summary: "run every trace (*.caret-trace) and Lua test (*.test.lua) under the paths",
-        help: """
+        usage: """
         usage: caret test PATH... [--jobs N] [--filter TEXT] [--shard K/N] [--tap] [--junit FILE]
                                   [--update [--force]]
-
+        """,
+        description: """
         Finds every *.caret-trace and *.test.lua file under the PATHs (files named directly run
         whatever their extension), replays traces with their checkpoints checked and hands Lua
         tests to the Lua runner, in parallel. Prints each failure with its step, event and diff,
         and a closing line `N passed, N failed` (`, N skipped` when some were). Errors (a
         malformed trace, a refused event, a script error) count as failed.
-
-          --jobs N       run N at a time (default: every core)
-          --filter TEXT  only files whose path contains TEXT
-          --shard K/N    only the K-th of N shares of the sorted file list (every N-th file)
-          --tap          print TAP version 13 results instead of the failure reports (the
-                         closing line becomes a `# ` comment)
-          --junit FILE   also write JUnit XML to FILE
-          --update       rewrite failing checkpoints of traces from what replay produces
-                         (refused when the CI environment variable is set, unless --force)
-
-        Exit codes: 0 all passed, 1 some failed, 64 usage, 66 a PATH does not exist or holds no
-        tests, or --filter keeps none.
         """,
-        run: run
+        options: [
+            .value("--jobs", "N", "run N at a time (default: every core)"),
+            .value("--filter", "TEXT", "only files whose path contains TEXT"),
+            .value("--shard", "K/N", "only the K-th of N shares of the sorted file list (every N-th file)"),
+            .flag("--tap", "print TAP version 13 results instead of the failure reports (the closing line becomes a "
+                + "`# ` comment)"),
+            .value("--junit", "FILE", "also write JUnit XML to FILE"),
+            .flag("--update", "rewrite failing checkpoints of traces from what replay produces (refused when the CI "
+                + "environment variable is set, unless --force)"),
+            .flag("--force", "with --update, rewrite even when CI is set"),
+        ],
+        exitCodes: [
+            ExitCodeHelp(.ok, "all passed"), ExitCodeHelp(.checkFailed, "some failed"), .usage,
+            ExitCodeHelp(.noInput, "a PATH does not exist or holds no tests, or --filter keeps none"),
+            .cannotCreate("the --junit FILE or an updated trace"), .ioError("the --junit FILE or an updated trace"),
+        ],
+        run: { arguments, terminal in try run(arguments, &terminal) }
     )
 
-    static func run(_ arguments: [String], _ terminal: inout Terminal) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, flags: ["--tap", "--update", "--force"], options: ["--jobs", "--filter", "--shard", "--junit"])
+    /// Runs `caret test`; Lua tests go to `luaRunner`, by default `ScriptTestRunner` (in a child
+    /// process of its own each when this is the `caret` executable).
+    static func run(_ arguments: [String], _ terminal: inout Terminal, luaRunner: TestRunner.LuaTestRunner? = nil) throws -> ExitCode {
+        let parsed = try ArgumentParser.parse(arguments, for: subcommand)
         guard !parsed.positionals.isEmpty else { throw CLIError.usage("missing PATH") }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let jobs = try parsed.integer("--jobs", in: 1...1024) ?? cores
@@ -58,13 +66,10 @@ enum TestCommand {
             files = TestRunner.shard(files, index: parts[0], count: parts[1])
         }
         if parsed.has("--update") { return try update(files, terminal: &terminal) }
-        if CaretCommandLine.isolatesLuaTests, files.contains(where: { $0.hasSuffix(TestRunner.luaExtension) }),
-           let executable = Bundle.main.executablePath {
-            TestRunner.luaTestRunner = { IsolatedTestRunner.run($0, executable: executable) }
-        }
+        let lua = luaRunner ?? defaultLuaRunner()
         let interactive = terminal.isInteractive
         let progressTerminal = terminal
-        let results = TestRunner.run(files, jobs: jobs) { done in
+        let results = TestRunner.run(files, jobs: jobs, luaRunner: lua) { done in
             if interactive { progressTerminal.errorRaw("\r[\(done)/\(files.count)] testing…") }
         }
         if interactive && !files.isEmpty { terminal.errorRaw("\r\u{1B}[K") }
@@ -81,6 +86,15 @@ enum TestCommand {
         // In TAP, anything that is not a TAP line must be a comment.
         terminal.out(parsed.has("--tap") ? "# " + summary.line : summary.line)
         return summary.failed == 0 ? .ok : .checkFailed
+    }
+
+    /// `ScriptTestRunner` in this process, or in a child `caret` process per test when this is
+    /// the `caret` executable (`CaretCommandLine.main`).
+    static func defaultLuaRunner() -> TestRunner.LuaTestRunner {
+        if CaretCommandLine.isolatesLuaTests, let executable = Bundle.main.executablePath {
+            return { IsolatedTestRunner.run($0, executable: executable) }
+        }
+        return { ScriptTestRunner.run($0) }
     }
 
     /// `--update`: rewrites each trace's failing checkpoints; Lua tests are skipped.

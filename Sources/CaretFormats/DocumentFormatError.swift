@@ -51,8 +51,7 @@ public protocol LocatedFormatError: Error {
     var message: String { get }
 }
 
-extension MarkupError: LocatedFormatError {}
-extension JSONError: LocatedFormatError {}
+extension SyntaxError: LocatedFormatError {}
 
 /// Text that is not valid in the format it is read as, located in the text. Prints as
 /// `line:col: message`; the command line puts the file's name in front.

@@ -7,7 +7,6 @@ import Musl
 import Darwin
 #endif
 import CCaretLua
-import Synchronization
 
 /// A failed system call's errno.
 struct SystemCallError: Error {
@@ -108,7 +107,8 @@ extension LuaFileAccess {
         // Keep the temporary name within NAME_MAX (255 bytes) however long the target's is.
         let stem = target.name.utf8Prefix(maxBytes: 200)
         for _ in 0..<16 {
-            let number = Self.temporaryCounter.add(1, ordering: .relaxed).newValue
+            // Unique within the process from any thread (a C11 atomic: see caret_next_temporary_number).
+            let number = caret_next_temporary_number()
             let name = ".\(stem).caret-\(getpid())-\(number).tmp"
             let fd = openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if fd >= 0 { return (name, fd) }
@@ -116,8 +116,6 @@ extension LuaFileAccess {
         }
         throw failure(target, .writing, EEXIST)
     }
-
-    private static let temporaryCounter = Atomic<Int>(0)
 
     /// Opens `names` (at least one) beneath the directory `root` with `flags`, refusing `..`, any
     /// symbolic link and anything that leaves `root`: `openat2` where it works, else the walk.

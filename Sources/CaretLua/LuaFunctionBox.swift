@@ -48,7 +48,7 @@ let luaRelease: caret_lua_release_fn = { pointer in
 
 /// Small helpers over LuaJIT's C API (its function-like macros are not imported into Swift).
 /// Only non-raising calls are used; allocation cannot fail on the limit while Swift runs.
-enum LuaStack {
+package enum LuaStack {
     static func push(string: String, to state: OpaquePointer) {
         var string = string
         string.withUTF8 { lua_pushlstring(state, $0.baseAddress, $0.count) }
@@ -66,7 +66,7 @@ enum LuaStack {
     }
 
     /// Sets `table[key]` to the value on top (popped) without metamethods.
-    static func rawSet(_ state: OpaquePointer, table: Int32, key: String) {
+    package static func rawSet(_ state: OpaquePointer, table: Int32, key: String) {
         let table = table < 0 && table > LUA_REGISTRYINDEX ? lua_gettop(state) + table + 1 : table
         push(string: key, to: state)
         lua_insert(state, -2)

@@ -9,8 +9,9 @@ import CLuaJIT
 /// C trampoline raises after they return. After a limit trips the runtime is stopped and every
 /// later entry throws `.stopped`. Not thread-safe: use a runtime from one thread at a time.
 public final class LuaRuntime {
-    let state: OpaquePointer
-    let context: UnsafeMutablePointer<caret_lua_ctx>
+    /// `package`: caret-bench pushes a bare C function through it to measure LuaJIT's own call cost.
+    package let state: OpaquePointer
+    package let context: UnsafeMutablePointer<caret_lua_ctx>
     /// The thread every protected entry runs on (see `scriptStackSize`).
     let runner: OpaquePointer
     /// The options the runtime was created with.

@@ -1,16 +1,17 @@
 import Foundation
 
 /// Finds trace files (`*.caret-trace`) and Lua test scripts (`*.test.lua`) and runs them in
-/// parallel. Lua scripts go to `luaTestRunner`, which the Lua layer sets; until it does, they
-/// are errors saying the runner is not available.
+/// parallel. This layer has no Lua: Lua scripts go to the `luaRunner` the caller passes (the
+/// command line passes CaretLua's `ScriptTestRunner`); without one they are errors saying the
+/// runner is not available.
 public enum TestRunner {
     /// The extension of trace files `caret test` runs.
     public static let traceExtension = ".caret-trace"
     /// The extension of Lua test scripts `caret test` runs.
     public static let luaExtension = ".test.lua"
 
-    /// Runs one Lua test script given its path. Set by the Lua layer at start-up.
-    nonisolated(unsafe) public static var luaTestRunner: (@Sendable (String) -> TestOutcome)?
+    /// Runs one Lua test script given its path; called on the runner's threads, several at once.
+    public typealias LuaTestRunner = @Sendable (String) -> TestOutcome
 
     /// One test file and its outcome.
     public struct Result: Sendable {
@@ -55,11 +56,11 @@ public enum TestRunner {
         files.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 
-    /// Runs one test file.
-    public static func run(_ path: String) -> TestOutcome {
+    /// Runs one test file: a Lua test through `luaRunner`, anything else as a trace.
+    public static func run(_ path: String, luaRunner: LuaTestRunner? = nil) -> TestOutcome {
         if path.hasSuffix(luaExtension) {
-            guard let runner = luaTestRunner else { return TestOutcome(.error, "the Lua test runner is not available in this build") }
-            return runner(path)
+            guard let luaRunner else { return TestOutcome(.error, "the Lua test runner is not available in this build") }
+            return luaRunner(path)
         }
         return runTrace(path)
     }
@@ -76,16 +77,18 @@ public enum TestRunner {
         }
     }
 
-    /// Runs `files` on `jobs` threads; `progress` is called on the calling thread after each
-    /// file finishes, with the number done. Results come back in the order of `files`.
-    public static func run(_ files: [String], jobs: Int, progress: (Int) -> Void = { _ in }) -> [Result] {
+    /// Runs `files` on `jobs` threads, Lua tests through `luaRunner`; `progress` is called on the
+    /// calling thread after each file finishes, with the number done. Results come back in the
+    /// order of `files`.
+    public static func run(_ files: [String], jobs: Int, luaRunner: LuaTestRunner? = nil,
+                           progress: (Int) -> Void = { _ in }) -> [Result] {
         let state = RunState(count: files.count)
         let workers = max(1, min(jobs, files.count))
         for _ in 0..<workers {
             let thread = Thread {
                 while let index = state.claim() {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    let outcome = run(files[index])
+                    let outcome = run(files[index], luaRunner: luaRunner)
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                     state.finish(index, Result(path: files[index], outcome: outcome, seconds: seconds))
                 }

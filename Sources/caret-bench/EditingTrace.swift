@@ -1,8 +1,10 @@
 import CaretCore
+import CaretReplay
 import Foundation
 
-/// An editing trace in the public format (positions in Unicode code points), with its edits
-/// converted to UTF-16 offsets so replays time only the edits.
+/// An editing trace in the public format (positions in Unicode code points), read and converted
+/// to UTF-16 offsets by `EditingTraceImporter` (what `caret import editing-trace` runs), so replays
+/// time only the edits.
 struct EditingTrace {
     struct Edit {
         let location: Int
@@ -33,45 +35,40 @@ struct EditingTrace {
         return FileManager.default.currentDirectoryPath + "/../shared/data/editing-traces"
     }
 
-    /// Loads and converts a trace, checking that replaying it gives its end content.
+    /// Loads and converts a trace, checking that replaying its edits gives its end content.
     init(path: String) throws {
         name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             .replacingOccurrences(of: ".json", with: "")
-        let data = path.hasSuffix(".gz") ? try Self.gunzip(path) : try Data(contentsOf: URL(fileURLWithPath: path))
-        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let start = json["startContent"] as? String, let end = json["endContent"] as? String,
-              let txns = json["txns"] as? [[String: Any]]
-        else { throw BenchError("\(path): not an editing trace") }
-        startContent = start
-        endContent = end
-        // Convert code-point positions to UTF-16 against a document kept in step.
-        var document = AttributedText(start)
+        let trace: Trace
+        do {
+            trace = try EditingTraceImporter.convert(EditingTraceImporter.load(path))
+        } catch {
+            throw BenchError("\(path): \(error)")
+        }
+        startContent = trace.header.document.text.string
+        // The importer's events: one replaceRange per patch (UTF-16 offsets), then a checkpoint
+        // holding endContent.
         var edits: [Edit] = []
-        for txn in txns {
-            for case let patch as [Any] in txn["patches"] as? [Any] ?? [] {
-                guard patch.count == 3, let pos = patch[0] as? Int, let del = patch[1] as? Int, let ins = patch[2] as? String
-                else { throw BenchError("\(path): malformed patch \(patch)") }
-                let lower = try document.utf16Offset(fromScalar: pos)
-                let upper = try document.utf16Offset(fromScalar: pos + del)
-                edits.append(Edit(location: lower, length: upper - lower, text: ins))
-                try document.replaceSubrange(lower..<upper, with: ins, attributes: Attributes())
+        var end: String?
+        for event in trace.events {
+            switch event {
+            case .command(.replaceRange(let range, with: let text)):
+                edits.append(Edit(location: range.lowerBound, length: range.count, text: text))
+            case .check(let checkpoint) where end == nil:
+                end = checkpoint.expected.text.string
+            default:
+                throw BenchError("\(path): unexpected event \(event) from the importer")
             }
+        }
+        guard let end else { throw BenchError("\(path): the importer gave no endContent checkpoint") }
+        endContent = end
+        // The importer checks that each patch is inside the document, not where the edits lead.
+        var document = AttributedText(startContent)
+        for edit in edits {
+            try document.replaceSubrange(edit.location..<(edit.location + edit.length), with: edit.text, attributes: Attributes())
         }
         guard document.string == end else { throw BenchError("\(path): replay does not reach endContent") }
         self.edits = edits
-    }
-
-    static func gunzip(_ path: String) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchError("gzip -dc \(path) failed") }
-        return data
     }
 }
 

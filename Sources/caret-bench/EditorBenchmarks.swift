@@ -99,8 +99,8 @@ enum EditorBenchmarks {
         var keys: [String] = []
         keys.reserveCapacity(count)
         while keys.count < count {
-            for character in words[Int(random.next() % UInt64(words.count))] { keys.append(String(character)) }
-            keys.append(random.next() % 10 == 0 ? "\n" : " ")
+            for character in words[random.int(in: 0..<words.count)] { keys.append(String(character)) }
+            keys.append(random.int(in: 0..<10) == 0 ? "\n" : " ")
         }
         keys.removeLast(keys.count - count)
         let repetitions = options.repetitions ?? (options.quick ? 3 : 7)
@@ -123,7 +123,7 @@ enum EditorBenchmarks {
             for key in keys {
                 try editor.perform(.insertText(key))
                 // 80 ms between keystrokes; now and then a pause longer than the coalescing interval.
-                try editor.advanceClock(by: pauseRandom.next() % 40 == 0 ? 1.5 : 0.08)
+                try editor.advanceClock(by: pauseRandom.int(in: 0..<40) == 0 ? 1.5 : 0.08)
             }
         }
         let editor = kept.last!
@@ -148,10 +148,10 @@ enum EditorBenchmarks {
         var random = SeededRandom(seed: 13)
         var ranges: [(Int, Int)] = []
         for _ in 0..<toggles {
-            let lower = Int(random.next() % UInt64(length))
-            let span = 1 + Int(random.next() % 4096)
+            let lower = random.int(in: 0..<length)
+            let span = 1 + random.int(in: 0..<4096)
             let upper = min(length, lower + span)
-            ranges.append(random.next() % 2 == 0 ? (lower, upper) : (upper, lower))
+            ranges.append(random.int(in: 0..<2) == 0 ? (lower, upper) : (upper, lower))
         }
         let editor = try Editor(text: original, selection: Selection(caret: 0))
         let apply = try Clock.median(1) {

@@ -25,8 +25,8 @@ enum FormatBenchmarks {
         var written = 0, runIndex = 0
         var piece = ""
         while written < bytes {
-            var word = words[Int(random.next() % UInt64(words.count))]
-            word += random.next() % 12 == 0 ? "\n" : " "
+            var word = words[random.int(in: 0..<words.count)]
+            word += random.int(in: 0..<12) == 0 ? "\n" : " "
             piece += word
             written += word.utf8.count
             if piece.utf8.count >= pieceBytes || written >= bytes {

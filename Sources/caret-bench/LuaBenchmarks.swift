@@ -9,6 +9,7 @@ import Foundation
 enum LuaBenchmarks {
     static func run(_ options: BenchOptions, _ report: BenchReport) throws {
         if options.wants("lua call") { try calls(options, report) }
+        if options.wants("lua call: trampoline") { try trampoline(options, report) }
         if options.wants("lua automerge-paper") { try automerge(options, report) }
         if options.wants("lua caret run") { try process(options, report) }
     }
@@ -33,6 +34,20 @@ enum LuaBenchmarks {
         let insert = samples.sorted()[1]
         report.add("lua call: editor:insert('x')", insert / Double(inserts), "ns/call",
                    note: "\(inserts) typed characters into one document (typing path, undo coalescing), median of 3")
+    }
+
+    /// The embedding layer alone: a bare C function, then host functions of the shapes the editor
+    /// API has, called from JIT-compiled Lua loops, and one Swift → Lua entry.
+    static func trampoline(_ options: BenchOptions, _ report: BenchReport) throws {
+        let iterations = options.quick ? 1_000_000 : 10_000_000
+        let result = try LuaRuntimeBenchmarks.callOverhead(iterations: iterations)
+        let note = "\(iterations) calls from a Lua loop, JIT on, best of 3"
+        report.add("lua call: trampoline, bare C function", result.bareCNs, "ns/call", note: note + "; LuaJIT's own cost of calling C")
+        report.add("lua call: trampoline, read() -> integer", result.readNs, "ns/call", note: note)
+        report.add("lua call: trampoline, write(string)", result.writeNs, "ns/call", note: note)
+        report.add("lua call: trampoline, insert(integer, string)", result.insertNs, "ns/call", note: note)
+        report.add("lua call: trampoline, Swift -> Lua entry", result.entryNs, "ns/call",
+                   note: "\(max(1, iterations / 100)) LuaRuntime.call of an empty function, best of 3")
     }
 
     /// automerge-paper: edits converted to UTF-16 beforehand, handed to Lua as three arrays, and

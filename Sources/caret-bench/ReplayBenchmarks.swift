@@ -62,7 +62,7 @@ enum ReplayBenchmarks {
             let sink = TraceMemorySink()
             let recorder = try TraceRecorder(editor: editor, sink: sink)
             for step in 0..<20 {
-                switch random.next() % 5 {
+                switch random.int(in: 0..<5) {
                 case 0: try recorder.record(.text("word "))
                 case 1: try recorder.record(.key(try KeyChord(parsing: "alt+left")))
                 case 2: try recorder.record(.key(try KeyChord(parsing: "shift+cmd+left")))

@@ -18,8 +18,8 @@ enum StorageBenchmarks {
         var piece = ""
         var runIndex = 0
         while written < bytes {
-            var word = words[Int(random.next() % UInt64(words.count))]
-            word += random.next() % 12 == 0 ? "\n" : " "
+            var word = words[random.int(in: 0..<words.count)]
+            word += random.int(in: 0..<12) == 0 ? "\n" : " "
             piece += word
             written += word.utf8.count
             if piece.utf8.count >= pieceBytes || written >= bytes {
@@ -41,8 +41,8 @@ enum StorageBenchmarks {
             let ns = try Clock.median(1) {
                 for _ in 0..<edits {
                     let length = text.utf16Count
-                    let position = Int(random.next() % UInt64(length))
-                    if random.next() % 2 == 0 {
+                    let position = random.int(in: 0..<length)
+                    if random.int(in: 0..<2) == 0 {
                         try text.replaceSubrange(position..<position, with: "x", attributes: italic)
                     } else {
                         try text.replaceSubrange(position..<(position + 1), with: "", attributes: italic)

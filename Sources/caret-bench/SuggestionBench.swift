@@ -50,8 +50,8 @@ enum SuggestionBench {
         var random = SeededRandom(seed: 1)
         let pool = words.split(separator: "\n")
         let prefixes = (0..<(options.quick ? 2_000 : 20_000)).map { _ in
-            let word = pool[Int(random.next() % UInt64(pool.count))]
-            return String(word.prefix(1 + Int(random.next() % 4)))
+            let word = pool[random.int(in: 0..<pool.count)]
+            return String(word.prefix(1 + random.int(in: 0..<4)))
         }
         let completionTimes = prefixes.map { prefix in
             fastest(runs, clock) { engine.completions(for: prefix, limit: 10).count }
@@ -85,6 +85,32 @@ enum SuggestionBench {
         let caret = accuracy(caretAnswers, queries)
         report.add("suggest: correction top-1", caret.top1, "%", note: note)
         report.add("suggest: correction top-5", caret.top5, "%", note: note)
+        // Misses no engine over this lexicon could avoid, and the accuracy on the rest.
+        let missing = queries.indices.filter { lexicon.frequency(of: queries[$0].expected) == nil }
+        let tooFar = queries.indices.filter { i in
+            lexicon.frequency(of: queries[i].expected) != nil
+                && EditDistance.optimalStringAlignment(queries[i].typo.lowercased().unicodeScalars.map(\.value),
+                                                       queries[i].expected.lowercased().unicodeScalars.map(\.value), limit: 2) == nil
+        }
+        let unreachable = Set(missing).union(tooFar)
+        let reachable = queries.indices.filter { !unreachable.contains($0) }
+        let onReachable = accuracy(reachable.map { caretAnswers[$0] }, reachable.map { queries[$0] })
+        let reachableNote = "\(reachable.count) reachable: \(missing.count) expect a word the lexicon lacks, \(tooFar.count) one more than 2 edits away"
+        report.add("suggest: correction top-1, reachable", onReachable.top1, "%", note: reachableNote)
+        report.add("suggest: correction top-5, reachable", onReachable.top5, "%", note: reachableNote)
+        // Other lexicon configurations on the same queries.
+        let configurations: [(String, String?, Lexicon.Options)] = [
+            ("possessives included", frequencies, .init(includesPossessives: true)),
+            ("word list only", nil, .init()),
+        ]
+        for (name, counts, lexiconOptions) in configurations {
+            let other = SuggestionEngine(lexicon: try Lexicon(wordListContents: words, frequencyContents: counts, options: lexiconOptions))
+            let answers = queries.map { other.corrections(for: $0.typo, limit: 5).map(\.word) }
+            let scores = accuracy(answers, queries)
+            let otherNote = "\(other.lexicon.count) words, index memory \(format(Double(other.lexicon.memoryBytes) / 1_048_576)) MiB"
+            report.add("suggest: correction top-1, \(name)", scores.top1, "%", note: otherNote)
+            report.add("suggest: correction top-5, \(name)", scores.top5, "%", note: otherNote)
+        }
         // The same queries over symspellpy's dictionary (the frequency list as the word list), so
         // the comparison with symspellpy below is on the same vocabulary.
         if let frequencies {

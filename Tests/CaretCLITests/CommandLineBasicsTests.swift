@@ -22,6 +22,52 @@ import CaretFormats
         }
     }
 
+    /// Each option is declared once: `--help` lists every declared option with its value name, the
+    /// parser accepts exactly the declared ones, and every help ends with the exit codes — 73 and
+    /// 74 included for each command that writes files.
+    @Test func helpAndParserComeFromTheSameDeclarations() throws {
+        let writesFiles: Set<String> = ["run", "test", "record", "convert", "import", "shrink", "api", "replay"]
+        for command in CaretCommandLine.subcommands + CaretCommandLine.hiddenSubcommands {
+            let help = command.help
+            #expect(help.hasPrefix("usage: caret \(command.name)"), "\(command.name)")
+            for option in command.options {
+                let label = option.valueName.isEmpty ? option.name : option.name + " " + option.valueName
+                #expect(help.contains("\n  " + label + " "), "caret \(command.name) --help does not list \(label)")
+                let arguments = option.kind == .flag ? [option.name] : [option.name, "x"]
+                let parsed = try ArgumentParser.parse(arguments, for: command)
+                #expect(option.kind == .flag ? parsed.has(option.name) : parsed.value(option.name) == "x", "\(command.name) \(option.name)")
+            }
+            #expect(Set(command.options.map(\.name)).count == command.options.count, "\(command.name) declares an option twice")
+            #expect(throws: CLIError.self) { try ArgumentParser.parse(["--not-declared"], for: command) }
+            let exitLine = try #require(help.components(separatedBy: "\n\n").last, "\(command.name)").replacingOccurrences(of: "\n", with: " ")
+            #expect(exitLine.hasPrefix("Exit codes: 0 "), "\(command.name)")
+            for code in command.exitCodes { #expect(exitLine.contains("\(code.code.rawValue) \(code.meaning.split(separator: " ")[0])")) }
+            if writesFiles.contains(command.name) {
+                #expect(command.exitCodes.map(\.code).contains(.cannotCreate) && command.exitCodes.map(\.code).contains(.ioError),
+                        "caret \(command.name) writes files but its help lists no 73/74")
+            }
+            for line in help.split(separator: "\n") { #expect(line.count <= 100, "caret \(command.name): long help line \(line)") }
+        }
+    }
+
+    @Test func repeatableOptionsKeepEveryValue() throws {
+        let parsed = try ArgumentParser.parse(["--allow-read", "a", "--allow-read=b", "--seed", "1", "--seed", "2"], RunSupport.sessionOptions)
+        #expect(parsed.values("--allow-read") == ["a", "b"])
+        #expect(parsed.value("--seed") == "2")
+    }
+
+    @Test func optionHelpWrapsAtTheTableColumn() {
+        let table = CommandOption.table([.flag("--a", "short"), .value("--long-name", "VALUE", String(repeating: "word ", count: 30))])
+        let lines = table.split(separator: "\n").map(String.init)
+        // The column: two spaces, the longest label, two spaces.
+        #expect(lines[0] == "  --a" + String(repeating: " ", count: 16) + "short")
+        #expect(lines[1].hasPrefix("  --long-name VALUE  word word"))
+        #expect(lines.count == 3)  // 30 five-character words: 150 characters in 75-column lines
+        #expect(lines.dropFirst(2).allSatisfy { $0.hasPrefix(String(repeating: " ", count: 21) + "word") })
+        #expect(lines.allSatisfy { $0.count <= CommandOption.width })
+        #expect(lines.joined(separator: " ").split(separator: " ").filter { $0 == "word" }.count == 30)
+    }
+
     @Test func versionAndUsageErrors() {
         #expect(run(["--version"]).1.stdout == "caret \(CaretCommandLine.version)\n")
         let (none, noneOutput) = run([])
@@ -63,7 +109,7 @@ import CaretFormats
     }
 
     @Test func writesAtomicallyAndKeepsTheOldFileOnFailure() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("caret-cli-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("caret-cli-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("out.caret").path

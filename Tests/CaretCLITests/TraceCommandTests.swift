@@ -102,7 +102,7 @@ let failing = """
         _ = dir.file("s/one.caret-trace", passing)
         _ = dir.file("s/two.caret-trace", failing)
         _ = dir.file("s/deep/three.caret-trace", passing)
-        _ = dir.file("s/x.test.lua", "caret.expect('')\n")
+        _ = dir.file("s/x.test.lua", "error('boom')\n")
         _ = dir.file("s/notes.txt", "ignored")
         return dir
     }
@@ -114,7 +114,8 @@ let failing = """
         #expect(result.code == .checkFailed)
         #expect(result.stdout.hasSuffix("\n2 passed, 2 failed\n"))
         #expect(result.stdout.contains("FAIL \(dir.path)/s/two.caret-trace\n  \(dir.path)/s/two.caret-trace:3:1: step 2: checkpoint does not match"))
-        #expect(result.stdout.contains("the Lua test runner is not available"))
+        // In-process, `caret test` hands Lua tests to ScriptTestRunner: the script ran and failed.
+        #expect(result.stdout.contains("FAIL \(dir.path)/s/x.test.lua\n  \(dir.path)/s/x.test.lua:1: boom"))
     }
 
     @Test func filterShardTapAndJUnit() {
@@ -128,21 +129,31 @@ let failing = """
         #expect(shard2.stdout.hasSuffix("1 passed, 1 failed\n"))
         let xml = dir.read("junit.xml")
         #expect(xml.contains(#"<testsuites tests="2" failures="0" errors="1" skipped="0">"#))
-        #expect(xml.contains(#"<error message="the Lua test runner is not available in this build">"#))
+        #expect(xml.contains(#"<error message="\#(dir.path)/s/x.test.lua:1: boom"#))
         #expect(caret(["test", dir.path + "/s", "--shard", "3/2"]).code == .usage)
         #expect(caret(["test", dir.path + "/nothing"]).code == .noInput)
     }
 
-    @Test func luaRunnerHookIsUsed() {
+    @Test func theLuaRunnerPassedInIsUsed() throws {
         let dir = TempDirectory()
         defer { dir.remove() }
         _ = dir.file("a.test.lua", "")
         _ = dir.file("b.test.lua", "")
-        TestRunner.luaTestRunner = { path in path.hasSuffix("a.test.lua") ? .passed : TestOutcome(.skipped, "not today") }
-        defer { TestRunner.luaTestRunner = nil }
-        let result = caret(["test", dir.path])
-        #expect(result.code == .ok)
-        #expect(result.stdout == "1 passed, 0 failed, 1 skipped\n")
+        let output = CapturedOutput()
+        var terminal = Terminal.capturing(output)
+        let code = try TestCommand.run([dir.path], &terminal) { path in
+            path.hasSuffix("a.test.lua") ? .passed : TestOutcome(.skipped, "not today")
+        }
+        #expect(code == .ok)
+        #expect(output.stdout == "1 passed, 0 failed, 1 skipped\n")
+    }
+
+    @Test func withoutALuaRunnerLuaTestsAreErrors() {
+        let dir = TempDirectory()
+        defer { dir.remove() }
+        let path = dir.file("a.test.lua", "")
+        #expect(TestRunner.run(path) == TestOutcome(.error, "the Lua test runner is not available in this build"))
+        #expect(TestRunner.run([path], jobs: 1, luaRunner: { _ in .passed }).map(\.outcome) == [.passed])
     }
 
     @Test func updateRewritesCheckpointsUnlessCI() throws {

@@ -36,20 +36,20 @@ import Testing
 
     private func randomString(_ pieces: [String], maxPieces: Int, _ random: inout SeededRandom) -> String {
         var s = ""
-        for _ in 0..<Int.random(in: 0...maxPieces, using: &random) { s += pieces.randomElement(using: &random)! }
+        for _ in 0..<random.int(in: 0...maxPieces) { s += random.element(of: pieces)! }
         return s
     }
 
     private func randomPosition(_ reference: ReferenceText, _ random: inout SeededRandom) -> Int {
         while true {
-            let offset = Int.random(in: 0...reference.utf16Count, using: &random)
+            let offset = random.int(in: 0...reference.utf16Count)
             if reference.isValidPosition(offset) { return offset }
         }
     }
 
     private func randomRange(_ reference: ReferenceText, _ random: inout SeededRandom) -> Range<Int> {
         let a = randomPosition(reference, &random)
-        let b = Bool.random(using: &random) ? a : randomPosition(reference, &random)
+        let b = random.bool() ? a : randomPosition(reference, &random)
         return min(a, b)..<max(a, b)
     }
 
@@ -58,15 +58,15 @@ import Testing
         var reference = ReferenceText()
         let context = "alphabet \(alphabet.name), seed \(random.seed) (CARET_SEED replays)"
         for step in 0..<steps {
-            let attributes = Self.attributePool.randomElement(using: &random)!
+            let attributes = random.element(of: Self.attributePool)!
             let range = randomRange(reference, &random)
-            let operation = Int.random(in: 0..<10, using: &random)
+            let operation = random.int(in: 0..<10)
             var label = ""
             let shapeBefore = text.shape(text.root)
             switch operation {
             case 0...4:
                 // Grow more often than shrink so the tree gets deep.
-                let string = randomString(alphabet.pieces, maxPieces: Int.random(in: 0...1, using: &random) == 0 ? 3 : 40, &random)
+                let string = randomString(alphabet.pieces, maxPieces: random.int(in: 0...1) == 0 ? 3 : 40, &random)
                 label = "replace \(range) with \(string.debugDescription)"
                 try text.replaceSubrange(range, with: string, attributes: attributes)
                 try reference.replaceSubrange(range, with: string, attributes: attributes)
@@ -84,14 +84,14 @@ import Testing
                 label = "merge \(attributes) in \(range)"
                 try text.mergeAttributes(attributes, in: range)
                 try reference.mergeAttributes(attributes, in: range)
-            case 8 where Bool.random(using: &random):
+            case 8 where random.bool():
                 label = "remove bold in \(range)"
                 try text.removeAttribute(.bold, in: range)
                 try reference.removeAttribute(.bold, in: range)
             case 8:
                 // Restore the runs of another stretch of equal length onto this one.
                 let source = reference.runs(unchecked: range).map {
-                    AttributedText.Run(range: $0.range, attributes: Self.attributePool.randomElement(using: &random)!)
+                    AttributedText.Run(range: $0.range, attributes: random.element(of: Self.attributePool)!)
                 }
                 label = "set runs \(source) at \(range.lowerBound)"
                 try text.setAttributes(runs: source, startingAt: range.lowerBound)
@@ -125,7 +125,7 @@ import Testing
         #expect(text.characterCount == reference.characterCount, "\(context)")
         #expect(text.lineCount == reference.lineCount, "\(context)")
         for _ in 0..<8 {
-            let raw = Int.random(in: 0...reference.utf16Count, using: &random)
+            let raw = random.int(in: 0...reference.utf16Count)
             #expect(text.isValidPosition(raw) == reference.isValidPosition(raw), "valid \(raw); \(context)")
             let offset = randomPosition(reference, &random)
             #expect(try text.scalarOffset(fromUTF16: offset) == reference.scalarOffset(fromUTF16: offset), "\(context)")
@@ -141,11 +141,11 @@ import Testing
             if offset < reference.utf16Count {
                 #expect(try text.attributes(at: offset) == reference.attributes(at: offset), "attributes at \(offset); \(context)")
             }
-            let scalar = Int.random(in: 0...reference.unicodeScalarCount, using: &random)
+            let scalar = random.int(in: 0...reference.unicodeScalarCount)
             #expect(try text.utf16Offset(fromScalar: scalar) == reference.utf16Offset(fromScalar: scalar), "\(context)")
-            let character = Int.random(in: 0...reference.characterCount, using: &random)
+            let character = random.int(in: 0...reference.characterCount)
             #expect(try text.utf16Offset(fromCharacter: character) == reference.utf16Offset(fromCharacter: character), "\(context)")
-            let byte = Int.random(in: 0...reference.utf8Count, using: &random)
+            let byte = random.int(in: 0...reference.utf8Count)
             let expected = Result { try reference.utf16Offset(fromUTF8: byte) }
             let actual = Result { try text.utf16Offset(fromUTF8: byte) }
             #expect(String(describing: actual) == String(describing: expected), "utf8 \(byte); \(context)")

@@ -17,12 +17,12 @@ import Testing
         var drawer = CommandDrawer(rng: SeededRandom(seed: seed))
         for step in 0..<count {
             var command = drawer.next(for: fast)
-            let roll = Int.random(in: 0..<10, using: &drawer.rng)
+            let roll = drawer.rng.int(in: 0..<10)
             if roll < 3 {
                 // replaceRange anywhere valid, inside grapheme clusters too, often at the caret.
                 let length = fast.text.utf16Count
-                var a = roll == 0 ? fast.selection.head : Int.random(in: 0...length, using: &drawer.rng)
-                var b = roll == 0 ? a : Int.random(in: 0...length, using: &drawer.rng)
+                var a = roll == 0 ? fast.selection.head : drawer.rng.int(in: 0...length)
+                var b = roll == 0 ? a : drawer.rng.int(in: 0...length)
                 a = fast.text.clamped(a)
                 b = fast.text.clamped(b)
                 command = .replaceRange(min(a, b)..<max(a, b), with: drawer.pick(pieces))
@@ -31,8 +31,8 @@ import Testing
             } else if formatting, roll < 8 {
                 // Restyle a random range: select it first (on both), then format it.
                 let length = fast.text.utf16Count
-                let a = fast.text.clamped(Int.random(in: 0...length, using: &drawer.rng))
-                let b = fast.text.clamped(Int.random(in: 0...length, using: &drawer.rng))
+                let a = fast.text.clamped(drawer.rng.int(in: 0...length))
+                let b = fast.text.clamped(drawer.rng.int(in: 0...length))
                 try fast.perform(.setSelection(anchor: a, head: b))
                 try general.perform(.setSelection(anchor: a, head: b))
                 fastEvents = []
@@ -43,7 +43,7 @@ import Testing
                     .undo, .redo,
                 ])
             }
-            if Int.random(in: 0..<8, using: &drawer.rng) == 0 {
+            if drawer.rng.int(in: 0..<8) == 0 {
                 let seconds = drawer.pick([0.2, 0.5, 2.0])
                 try fast.advanceClock(by: seconds)
                 try general.advanceClock(by: seconds)

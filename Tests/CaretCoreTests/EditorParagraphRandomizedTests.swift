@@ -12,14 +12,14 @@ let paragraphDocuments = [
 /// Paragraph commands and the keys their rules attach to, mixed into the general drawer.
 extension CommandDrawer {
     mutating func nextWithParagraphs(for editor: Editor) -> EditorCommand {
-        guard Int.random(in: 0..<100, using: &rng) < 35 else { return next(for: editor) }
+        guard rng.int(in: 0..<100) < 35 else { return next(for: editor) }
         return pick([
             .insertNewline, .insertNewline, .deleteBackward, .deleteBackward, .deleteForward,
-            .setHeading(Int.random(in: 0...3, using: &rng)), .toggleList("bullet"), .toggleList("ordered"),
+            .setHeading(rng.int(in: 0...3)), .toggleList("bullet"), .toggleList("ordered"),
             .indentList, .outdentList,
             .setParagraphAttribute(.blockQuote, .bool(true)), .setParagraphAttribute(.codeBlock, .bool(true)),
             .setParagraphAttribute(.alignment, .string(pick(["left", "center", "justified"]))),
-            .setParagraphAttribute(.listLevel, .number(Double(Int.random(in: 1...4, using: &rng)))),
+            .setParagraphAttribute(.listLevel, .number(Double(rng.int(in: 1...4)))),
             .removeParagraphAttribute(pick(AttributeKey.paragraphKeys)),
             .setAttribute(.heading, .number(1)), .removeAttribute(.listStyle),
         ])
@@ -58,7 +58,7 @@ func referenceListOrdinals(_ text: AttributedText) throws -> [Int?] {
     /// ordinals agree with a naive count, and every undo and redo restores the exact state.
     @Test(arguments: 0..<2)
     func randomSessionsKeepParagraphsUniform(batch: Int) throws {
-        let base = testSeed(0x9A7A) &+ UInt64(batch * 1000)
+        let base = SeededRandom.seed(fallback: 0x9A7A) &+ UInt64(batch * 1000)
         for session in 0..<12 {
             let seed = base &+ UInt64(session)
             try runParagraphSession(seed: seed, count: 600, start: paragraphDocuments[Int(seed % UInt64(paragraphDocuments.count))])

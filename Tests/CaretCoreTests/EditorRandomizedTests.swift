@@ -6,13 +6,6 @@ import Darwin
 import Testing
 import CaretCore
 
-
-/// The seed from `CARET_SEED`, else `fallback`.
-func testSeed(_ fallback: UInt64) -> UInt64 {
-    if let raw = getenv("CARET_SEED"), let seed = UInt64(String(cString: raw)) { return seed }
-    return fallback
-}
-
 /// Pieces typed or pasted: ASCII, spaces, line breaks, astral, ZWJ, combining marks, flags and
 /// lone regional indicators (which pair with their neighbours).
 let randomPieces = ["a", "b", "xy", " ", "  ", "\n", "\r\n", ".", "😀", family, eAcute, "\u{301}", "🇺🇸", "🇫", "e"]
@@ -21,7 +14,7 @@ let randomPieces = ["a", "b", "xy", " ", "  ", "\n", "\r\n", ".", "😀", family
 struct CommandDrawer {
     var rng: SeededRandom
 
-    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
+    mutating func pick<T>(_ items: [T]) -> T { items[rng.int(in: 0..<items.count)] }
 
     mutating func boundary(in text: AttributedText) -> Int {
         var offsets = [0]
@@ -31,22 +24,22 @@ struct CommandDrawer {
 
     mutating func next(for editor: Editor) -> EditorCommand {
         let big = editor.text.utf16Count > 120
-        let roll = Int.random(in: 0..<100, using: &rng)
+        let roll = rng.int(in: 0..<100)
         switch roll {
-        case 0..<22: return .insertText(pick(randomPieces) + (Bool.random(using: &rng) ? "" : pick(randomPieces)))
+        case 0..<22: return .insertText(pick(randomPieces) + (rng.bool() ? "" : pick(randomPieces)))
         case 22..<24: return pick([.insertNewline, .insertTab, .openLine, .transpose])
         case 24..<32 where big: return pick([.selectAll, .selectParagraph])
         case 24..<32: return pick([.deleteBackward, .deleteForward])
         case 32..<37: return pick([.deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .deleteToLineStart, .deleteToLineEnd])
-        case 37..<57: return .move(pick(Movement.allCases), extend: Bool.random(using: &rng))
+        case 37..<57: return .move(pick(Movement.allCases), extend: rng.bool())
         case 57..<61: return pick([.selectAll, .selectWord, .selectLine, .selectParagraph])
         case 61..<66:
             let a = boundary(in: editor.text)
-            return .setSelection(anchor: a, head: Bool.random(using: &rng) ? a : boundary(in: editor.text))
+            return .setSelection(anchor: a, head: rng.bool() ? a : boundary(in: editor.text))
         case 66..<72: return .toggleTrait(pick(AttributeKey.traits))
         case 72..<76:
             return pick([
-                .setAttribute(.fontSize, .number(Double(Int.random(in: 8...30, using: &rng)))),
+                .setAttribute(.fontSize, .number(Double(rng.int(in: 8...30)))),
                 .setAttribute(.foregroundColor, .string("#ff0000")), .removeAttribute(.bold),
                 .increaseFontSize, .decreaseFontSize, .removeFormatting, .setLink("https://x"), .removeLink,
                 .setAttribute(.custom("tag"), .string("t")),
@@ -100,7 +93,7 @@ func runRandomSession(seed: UInt64, count: Int, start: String, options: EditorOp
         let command = drawer.next(for: editor)
         let before = editor.state
         let typingBefore = editor.typingAttributes
-        if Int.random(in: 0..<10, using: &drawer.rng) == 0 {
+        if drawer.rng.int(in: 0..<10) == 0 {
             try editor.advanceClock(by: pick(&drawer.rng, [0.2, 0.5, 2]))
         }
         let undoCount = editor.undoCount
@@ -177,7 +170,7 @@ func runRandomSession(seed: UInt64, count: Int, start: String, options: EditorOp
     return count
 }
 
-func pick<T>(_ rng: inout SeededRandom, _ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
+func pick<T>(_ rng: inout SeededRandom, _ items: [T]) -> T { items[rng.int(in: 0..<items.count)] }
 
 /// The selection is in range, off surrogate halves and on grapheme boundaries.
 func checkSelection(_ editor: Editor, _ context: () -> Comment) throws {
@@ -196,7 +189,7 @@ func checkSelection(_ editor: Editor, _ context: () -> Comment) throws {
 
     @Test(arguments: 0..<4)
     func randomSessionsKeepTheInvariants(batch: Int) throws {
-        let base = testSeed(0xC0FFEE) &+ UInt64(batch * 1000)
+        let base = SeededRandom.seed(fallback: 0xC0FFEE) &+ UInt64(batch * 1000)
         var total = 0
         for session in 0..<(Self.sessions / 4) {
             // The start document follows from the seed, so CARET_SEED alone reproduces a session.
@@ -207,17 +200,17 @@ func checkSelection(_ editor: Editor, _ context: () -> Comment) throws {
     }
 
     @Test func perRunFlipSessions() throws {
-        let base = testSeed(0xBEEF)
+        let base = SeededRandom.seed(fallback: 0xBEEF)
         for session in 0..<10 {
             try runRandomSession(seed: base &+ UInt64(session), count: 2000, start: "a{bold:b}c|", options: EditorOptions(traitToggle: .perRunFlip, undoCoalescingInterval: 0.3))
         }
     }
 
     @Test func explicitPositionsInsideClustersStayValid() throws {
-        var rng = SeededRandom(seed: testSeed(7))
+        var rng = SeededRandom(seed: SeededRandom.seed(fallback: 7))
         let editor = try makeEditor("a\(family)\(eAcute)🇺🇸|")
         for step in 0..<4000 {
-            let position = Int.random(in: -1...(editor.text.utf16Count + 1), using: &rng)
+            let position = rng.int(in: -1...(editor.text.utf16Count + 1))
             let command: EditorCommand = pick(&rng, [
                 .setSelection(anchor: position, head: position), .replaceRange(position..<position, with: pick(&rng, randomPieces)),
                 .moveLeft, .moveRight, .extendLeft, .insertText(pick(&rng, randomPieces)), .deleteBackward, .deleteForward, .undo,

@@ -25,8 +25,8 @@ import Testing
 
     static func randomScalars(_ random: inout SeededRandom, count: Int) -> [Unicode.Scalar] {
         (0..<count).map { _ in
-            let range = pool[Int(random.next() % UInt64(pool.count))]
-            let value = range.lowerBound + UInt32(random.next() % UInt64(range.count))
+            let range = pool[random.int(in: 0..<pool.count)]
+            let value = range.lowerBound + UInt32(random.int(in: 0..<range.count))
             return Unicode.Scalar(value)!
         }
     }
@@ -37,7 +37,7 @@ import Testing
             var random = SeededRandom(seed: seed)
             var failures: [String] = []
             for round in 0..<2000 {
-                let scalars = Self.randomScalars(&random, count: Int(random.next() % 40))
+                let scalars = Self.randomScalars(&random, count: random.int(in: 0..<40))
                 let expected = Support.swiftBoundaries(scalars)
                 let hex = scalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
                 let actual = GraphemeSegmentation.boundaries(scalars)
@@ -46,7 +46,7 @@ import Testing
                 if actual != expected || walked != expected || counted != expected.count - 1 {
                     failures.append("round \(round) [\(hex)]: Character \(expected), boundaries \(actual), cursor \(walked), count \(counted)")
                 }
-                let split = Int(random.next() % UInt64(scalars.count + 1))
+                let split = random.int(in: 0..<scalars.count + 1)
                 let splitResult = Support.splitBoundaries(scalars, at: split)
                 if splitResult != expected {
                     failures.append("round \(round) [\(hex)] split at \(split): Character \(expected), got \(splitResult)")
@@ -64,11 +64,11 @@ import Testing
             for _ in 0..<200 {
                 var scalars: [Unicode.Scalar] = []
                 while scalars.count < 1024 {
-                    if random.next() % 8 == 0 {
-                        scalars += Self.randomScalars(&random, count: 1 + Int(random.next() % 3))
+                    if random.int(in: 0..<8) == 0 {
+                        scalars += Self.randomScalars(&random, count: 1 + random.int(in: 0..<3))
                     } else {
-                        let run = 1 + Int(random.next() % 40)
-                        scalars += (0..<run).map { _ in Unicode.Scalar(UInt8(0x20 + random.next() % 95)) }
+                        let run = 1 + random.int(in: 0..<40)
+                        scalars += (0..<run).map { _ in Unicode.Scalar(UInt8(0x20 + random.int(in: 0..<95))) }
                     }
                 }
                 let expected = Support.swiftBoundaries(scalars).count - 1

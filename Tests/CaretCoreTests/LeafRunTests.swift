@@ -12,12 +12,12 @@ import Testing
             var model: [Attributes] = []
             var hint = RunHint()
             for step in 0..<4_000 {
-                let lower = Int.random(in: 0...model.count, using: &random)
+                let lower = random.int(in: 0...model.count)
                 // Deletions grow with the model so it stays around a hundred bytes, like a leaf.
                 let reach = model.count > 120 ? 12 : 6
-                let upper = Bool.random(using: &random) ? lower : Int.random(in: lower...min(model.count, lower + reach), using: &random)
-                let length = Int.random(in: 0...4, using: &random)
-                let attributes = pool.randomElement(using: &random)!
+                let upper = random.bool() ? lower : random.int(in: lower...min(model.count, lower + reach))
+                let length = random.int(in: 0...4)
+                let attributes = random.element(of: pool)!
                 runs.replaceBytes(lower, upper, insertLength: length, attributes: attributes, hint: &hint)
                 model.replaceSubrange(lower..<upper, with: Array(repeating: attributes, count: length))
                 var expected: [LeafRun] = []

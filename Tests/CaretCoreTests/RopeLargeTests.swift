@@ -95,15 +95,15 @@ import Testing
             var reference = ReferenceText(String(repeating: unit, count: 600))
             for step in 0..<60 {
                 func position() -> Int {
-                    var offset = Int.random(in: 0...reference.utf16Count, using: &random)
+                    var offset = random.int(in: 0...reference.utf16Count)
                     while !reference.isValidPosition(offset) { offset -= 1 }
                     return offset
                 }
                 let a = position()
-                let span = [1, 30, 500, 3_000, 10_000].randomElement(using: &random)!
-                var b = min(reference.utf16Count, a + Int.random(in: 0...span, using: &random))
+                let span = random.element(of: [1, 30, 500, 3_000, 10_000])!
+                var b = min(reference.utf16Count, a + random.int(in: 0...span))
                 while !reference.isValidPosition(b) { b -= 1 }
-                let inserted = Bool.random(using: &random) ? "" : String(repeating: "ab\u{301}c😀\n", count: [1, 10, 800].randomElement(using: &random)!)
+                let inserted = random.bool() ? "" : String(repeating: "ab\u{301}c😀\n", count: random.element(of: [1, 10, 800])!)
                 let attributes: Attributes = step % 3 == 0 ? .traits(.bold) : Attributes()
                 try text.replaceSubrange(a..<b, with: inserted, attributes: attributes)
                 try reference.replaceSubrange(a..<b, with: inserted, attributes: attributes)
@@ -165,12 +165,12 @@ import Testing
             var pieces: [(String, Attributes)] = []
             for _ in 0..<120 {
                 var view = String.UnicodeScalarView()
-                for _ in 0..<Int.random(in: 1...(Bool.random(using: &random) ? 3 : 40), using: &random) {
+                for _ in 0..<random.int(in: 1...(random.bool() ? 3 : 40)) {
                     // Long stretches of one scalar make clusters and indicator runs longer than a leaf.
-                    let scalar = scalars.randomElement(using: &random)!
-                    for _ in 0..<(Int.random(in: 0..<8, using: &random) == 0 ? 20 : 1) { view.append(scalar) }
+                    let scalar = random.element(of: scalars)!
+                    for _ in 0..<(random.int(in: 0..<8) == 0 ? 20 : 1) { view.append(scalar) }
                 }
-                let attributes = pool.randomElement(using: &random)!
+                let attributes = random.element(of: pool)!
                 builder.append(String(view), attributes: attributes)
                 pieces.append((String(view), attributes))
             }

@@ -17,10 +17,10 @@ import Testing
         var result: [(String, Attributes)] = []
         for i in 0..<pieces {
             var s = ""
-            for _ in 0..<Int.random(in: 1...7, using: &random) {
-                s += i % 4 == 3 ? alphabet.randomElement(using: &random)! : "abcdef".randomElement(using: &random).map(String.init)!
+            for _ in 0..<random.int(in: 1...7) {
+                s += i % 4 == 3 ? random.element(of: alphabet)! : random.element(of: "abcdef").map(String.init)!
             }
-            result.append((s, pool.randomElement(using: &random)!))
+            result.append((s, random.element(of: pool)!))
         }
         return (result, ReferenceText(runs: result))
     }

@@ -42,14 +42,14 @@ import Testing
             var lines: [String] = []
             var frequency: [String: Int] = [:]
             for word in words {
-                let f = Int.random(in: 0...20, using: &rng)
+                let f = rng.int(in: 0...20)
                 lines.append("\(word) \(f)")
                 frequency[word] = max(frequency[word] ?? 0, f)
             }
             let engine = SuggestionEngine(lexicon: try Lexicon(wordListContents: lines.joined(separator: "\n")))
             for _ in 0..<30 {
-                let prefix = String(SuggestionFixtures.randomWords(1, using: &rng)[0].prefix(Int.random(in: 0...3, using: &rng)))
-                let limit = Int.random(in: 1...12, using: &rng)
+                let prefix = String(SuggestionFixtures.randomWords(1, using: &rng)[0].prefix(rng.int(in: 0...3)))
+                let limit = rng.int(in: 1...12)
                 let expected = frequency.keys.filter { $0.hasPrefix(prefix) && $0 != prefix }
                     .sorted { (frequency[$0]!, $1) > (frequency[$1]!, $0) }
                     .prefix(limit)

@@ -91,12 +91,12 @@ import Testing
             var engine: SuggestionEngine? = nil
             var documentWords: [(String, Int)] = []
             for word in SuggestionFixtures.randomWords(240, using: &rng) where known[word] == nil {
-                if Bool.random(using: &rng) {
-                    let f = Int.random(in: 0...9, using: &rng)
+                if rng.bool() {
+                    let f = rng.int(in: 0...9)
                     known[word] = (f, .wordList)
                     listed.append("\(word)\t\(f)")
                 } else {
-                    let count = Int.random(in: 1...9, using: &rng)
+                    let count = rng.int(in: 1...9)
                     known[word] = (count, .document)
                     documentWords.append((word, count))
                 }

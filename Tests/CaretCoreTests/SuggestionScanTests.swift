@@ -24,7 +24,7 @@ import Testing
     @Test func radixSortSorts() {
         var rng = SuggestionRandom(seed: SuggestionRandom.seed("radixSortSorts", fallback: 5))
         for count in [0, 1, 100, 5_000, 70_000] {
-            var values = (0..<count).map { _ in rng.next() >> UInt64.random(in: 0...63, using: &rng) }
+            var values = (0..<count).map { _ in rng.next() >> rng.uint64(in: 0...63) }
             let expected = values.sorted()
             RadixSort.sort(&values)
             #expect(values == expected, "count \(count)")

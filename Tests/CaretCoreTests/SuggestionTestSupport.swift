@@ -3,15 +3,6 @@ import Foundation
 
 typealias SuggestionRandom = SeededRandom
 
-extension SeededRandom {
-    /// The seed from `CARET_SEED`, or `fallback`; printed so a failure can be replayed.
-    static func seed(_ test: String, fallback: UInt64) -> UInt64 {
-        let seed = ProcessInfo.processInfo.environment["CARET_SEED"].flatMap { UInt64($0) } ?? fallback
-        print("\(test): seed \(seed) (replay with CARET_SEED=\(seed))")
-        return seed
-    }
-}
-
 enum SuggestionFixtures {
     /// A small lexicon with frequencies, proper nouns and ties.
     static let wordsWithFrequencies = """
@@ -49,8 +40,8 @@ enum SuggestionFixtures {
         let alphabet = Array("abcde")
         var words: [String] = []
         for _ in 0..<count {
-            let length = Int.random(in: 1...9, using: &rng)
-            words.append(String((0..<length).map { _ in alphabet.randomElement(using: &rng)! }))
+            let length = rng.int(in: 1...9)
+            words.append(String((0..<length).map { _ in rng.element(of: alphabet)! }))
         }
         return words
     }

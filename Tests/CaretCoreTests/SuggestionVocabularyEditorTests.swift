@@ -27,7 +27,7 @@ import Testing
         editor.attachSuggestions(lexicon: SuggestionFixtures.engine().lexicon)
         var drawer = CommandDrawer(rng: SeededRandom(seed: seed))
         for step in 0..<400 {
-            let roll = Int.random(in: 0..<10, using: &drawer.rng)
+            let roll = drawer.rng.int(in: 0..<10)
             let command: EditorCommand
             switch roll {
             case 0..<4: command = .insertText(drawer.pick(Self.pieces))
@@ -59,7 +59,7 @@ import Testing
         print("chunkedScanMatchesAWholeScan: seed \(seed) (replay with CARET_SEED=\(seed))")
         var rng = SeededRandom(seed: seed)
         var string = ""
-        for _ in 0..<3_000 { string += Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &rng)] }
+        for _ in 0..<3_000 { string += Self.pieces[rng.int(in: 0..<Self.pieces.count)] }
         let text = AttributedText(string)
         for chunk in [1, 7, 64, 1_000] {
             var words: [String] = []

@@ -80,16 +80,16 @@ import Testing
     @Test func incrementalMatchesRecount() {
         var rng = SuggestionRandom(seed: SuggestionRandom.seed("vocabulary", fallback: 777))
         let pool = SuggestionFixtures.randomWords(60, using: &rng).map {
-            Bool.random(using: &rng) ? $0 : $0.prefix(1).uppercased() + $0.dropFirst()
+            rng.bool() ? $0 : $0.prefix(1).uppercased() + $0.dropFirst()
         } + ["the", "The", "theory", "help"]
         var document: [String] = []
         var engine = SuggestionFixtures.engine()
         for step in 0..<600 {
             var removed: [String] = []
-            for _ in 0..<Int.random(in: 0...3, using: &rng) where !document.isEmpty {
-                removed.append(document.remove(at: Int.random(in: 0..<document.count, using: &rng)))
+            for _ in 0..<rng.int(in: 0...3) where !document.isEmpty {
+                removed.append(document.remove(at: rng.int(in: 0..<document.count)))
             }
-            let inserted = (0..<Int.random(in: 0...3, using: &rng)).map { _ in pool.randomElement(using: &rng)! }
+            let inserted = (0..<rng.int(in: 0...3)).map { _ in rng.element(of: pool)! }
             document.append(contentsOf: inserted)
             engine.applyDocumentEdit(removed: removed, inserted: inserted)
             if step % 50 == 49 {

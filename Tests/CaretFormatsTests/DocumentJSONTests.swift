@@ -24,7 +24,7 @@ import Testing
         var rng = SeededRandom.fromEnvironment(label: "document JSON round trip")
         for _ in 0..<1000 {
             var state = RandomDocuments.state(&rng)
-            if Bool.random(using: &rng), state.selection != nil { state.typingAttributes = RandomDocuments.attributes(&rng) }
+            if rng.bool(), state.selection != nil { state.typingAttributes = RandomDocuments.attributes(&rng) }
             // JSON has no infinities: skip states that hold them.
             let header = state.typingAttributes.map(Markup.header) ?? ""
             if Markup.print(state).contains("inf") || header.contains("inf") { continue }

@@ -18,7 +18,7 @@ import Testing
     @Test func tagSoupReadsIntoWellFormedDocuments() throws {
         var rng = SeededRandom.fromEnvironment(label: "HTML tag soup")
         for iteration in 0..<1000 {
-            let html = (0..<Int.random(in: 0..<30, using: &rng)).map { _ in Self.fragments.randomElement(using: &rng)! }.joined()
+            let html = (0..<rng.int(in: 0..<30)).map { _ in rng.element(of: Self.fragments)! }.joined()
             let context = "seed \(rng.seed), soup \(iteration): \(html.debugDescription)"
             let text = try HTML.parse(html).0.text
             try text.checkInvariants()

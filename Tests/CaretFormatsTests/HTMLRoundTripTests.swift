@@ -24,27 +24,27 @@ struct RandomHTMLDocuments {
 
     static func characterAttributes(_ rng: inout SeededRandom, codeBlock: Bool) -> Attributes {
         var result = Attributes()
-        if Int.random(in: 0..<3, using: &rng) == 0 { return result }
-        for _ in 0..<Int.random(in: 1...4, using: &rng) {
-            let (key, values) = characterChoices.randomElement(using: &rng)!
+        if rng.int(in: 0..<3) == 0 { return result }
+        for _ in 0..<rng.int(in: 1...4) {
+            let (key, values) = rng.element(of: characterChoices)!
             if key == .code && codeBlock { continue }
-            try! result.set(key, values.randomElement(using: &rng)!)
+            try! result.set(key, rng.element(of: values)!)
         }
         return result
     }
 
     static func paragraphAttributes(_ rng: inout SeededRandom) -> [(AttributeKey, AttributeValue)] {
         var pairs: [(AttributeKey, AttributeValue)] = []
-        let code = Int.random(in: 0..<4, using: &rng) == 0
+        let code = rng.int(in: 0..<4) == 0
         if code { pairs.append((.codeBlock, .bool(true))) }
-        if !code && Int.random(in: 0..<5, using: &rng) == 0 { pairs.append((.heading, .number(Double(Int.random(in: 1...6, using: &rng))))) }
-        if Int.random(in: 0..<3, using: &rng) == 0 {
-            pairs.append((.listStyle, .string(Bool.random(using: &rng) ? "bullet" : "ordered")))
-            pairs.append((.listLevel, .number(Double(Int.random(in: 1...4, using: &rng)))))
+        if !code && rng.int(in: 0..<5) == 0 { pairs.append((.heading, .number(Double(rng.int(in: 1...6))))) }
+        if rng.int(in: 0..<3) == 0 {
+            pairs.append((.listStyle, .string(rng.bool() ? "bullet" : "ordered")))
+            pairs.append((.listLevel, .number(Double(rng.int(in: 1...4)))))
         }
-        if Int.random(in: 0..<4, using: &rng) == 0 { pairs.append((.blockQuote, .bool(true))) }
-        if Int.random(in: 0..<4, using: &rng) == 0 {
-            pairs.append((.alignment, .string(["left", "center", "right", "justified"].randomElement(using: &rng)!)))
+        if rng.int(in: 0..<4) == 0 { pairs.append((.blockQuote, .bool(true))) }
+        if rng.int(in: 0..<4) == 0 {
+            pairs.append((.alignment, .string(rng.element(of: ["left", "center", "right", "justified"])!)))
         }
         return pairs
     }
@@ -58,20 +58,20 @@ struct RandomHTMLDocuments {
 
     static func text(_ rng: inout SeededRandom) -> AttributedText {
         var runs: [(String, Attributes)] = []
-        let paragraphs = Int.random(in: 0..<8, using: &rng)
+        let paragraphs = rng.int(in: 0..<8)
         for index in 0..<paragraphs {
             let block = paragraphAttributes(&rng)
             let isCode = block.contains { $0.0 == .codeBlock }
             let pool = (0..<3).map { _ in characterAttributes(&rng, codeBlock: isCode) }
             var last: Attributes?
-            for _ in 0..<Int.random(in: 0..<5, using: &rng) {
-                let text = (0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
-                let attributes = pool.randomElement(using: &rng)!
+            for _ in 0..<rng.int(in: 0..<5) {
+                let text = (0..<rng.int(in: 1...3)).map { _ in rng.element(of: pieces)! }.joined()
+                let attributes = rng.element(of: pool)!
                 runs.append((text, with(attributes, block)))
                 last = attributes
             }
             // The last paragraph is left unterminated half of the time.
-            if index < paragraphs - 1 || Bool.random(using: &rng) {
+            if index < paragraphs - 1 || rng.bool() {
                 runs.append(("\n", with(last?.removing(.link) ?? Attributes(), block)))
             }
         }

@@ -142,25 +142,25 @@ import Testing
     }
 
     func randomJSON(_ rng: inout SeededRandom, depth: Int) -> JSONValue {
-        switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &rng) {
+        switch rng.int(in: 0..<(depth > 3 ? 5 : 7)) {
         case 0: return .null
-        case 1: return .bool(Bool.random(using: &rng))
-        case 2: return .integer(Int64.random(in: Int64.min...Int64.max, using: &rng) >> Int64.random(in: 0..<63, using: &rng))
+        case 1: return .bool(rng.bool())
+        case 2: return .integer(rng.int64(in: Int64.min...Int64.max) >> rng.int64(in: 0...62))
         case 3:
-            let d = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng))
-            return .double(d.isFinite ? d : Double.random(in: -1e6...1e6, using: &rng))
+            let d = Double(bitPattern: rng.uint64(in: 0...UInt64.max))
+            return .double(d.isFinite ? d : rng.double(in: -1e6...1e6))
         case 4: return .string(randomString(&rng))
-        case 5: return .array((0..<Int.random(in: 0..<5, using: &rng)).map { _ in randomJSON(&rng, depth: depth + 1) })
+        case 5: return .array((0..<rng.int(in: 0..<5)).map { _ in randomJSON(&rng, depth: depth + 1) })
         default:
             var o = JSONObject()
-            for _ in 0..<Int.random(in: 0..<5, using: &rng) { o.append(randomString(&rng), randomJSON(&rng, depth: depth + 1)) }
+            for _ in 0..<rng.int(in: 0..<5) { o.append(randomString(&rng), randomJSON(&rng, depth: depth + 1)) }
             return .object(o)
         }
     }
 
     func randomString(_ rng: inout SeededRandom) -> String {
         let pieces = ["a", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "😀", "𝔸", "\u{2028}", " ", "{", "}"]
-        return (0..<Int.random(in: 0..<6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+        return (0..<rng.int(in: 0..<6)).map { _ in rng.element(of: pieces)! }.joined()
     }
 }
 

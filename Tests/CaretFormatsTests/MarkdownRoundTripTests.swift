@@ -18,12 +18,12 @@ struct RandomMarkdownDocuments {
 
     static func style(_ rng: inout SeededRandom) -> Attributes {
         var attributes = Attributes()
-        if Int.random(in: 0..<3, using: &rng) == 0 { return attributes }
-        for key in [AttributeKey.bold, .italic, .underline, .strikethrough, .code] where Int.random(in: 0..<3, using: &rng) == 0 {
+        if rng.int(in: 0..<3) == 0 { return attributes }
+        for key in [AttributeKey.bold, .italic, .underline, .strikethrough, .code] where rng.int(in: 0..<3) == 0 {
             try! attributes.set(key, .bool(true))
         }
-        if Int.random(in: 0..<5, using: &rng) == 0 {
-            try! attributes.set(.link, .string(urls.randomElement(using: &rng)!))
+        if rng.int(in: 0..<5) == 0 {
+            try! attributes.set(.link, .string(rng.element(of: urls)!))
         }
         return attributes
     }
@@ -37,9 +37,9 @@ struct RandomMarkdownDocuments {
     static func runs(_ rng: inout SeededRandom) -> [(String, Attributes)] {
         let pool = (0..<4).map { _ in style(&rng) }
         var runs: [(String, Attributes)] = []
-        for _ in 0..<Int.random(in: 0..<14, using: &rng) {
-            let piece = (0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
-            var attributes = pool.randomElement(using: &rng)!
+        for _ in 0..<rng.int(in: 0..<14) {
+            let piece = (0..<rng.int(in: 1...3)).map { _ in rng.element(of: pieces)! }.joined()
+            var attributes = rng.element(of: pool)!
             if piece.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) { attributes.remove(.code) }
             runs.append((piece, attributes))
         }
@@ -50,14 +50,14 @@ struct RandomMarkdownDocuments {
     /// (levels 1–4), a quote or a code block line, or a combination of them.
     static func context(_ rng: inout SeededRandom, allowCode: Bool) -> MarkdownParagraphContext {
         var context = MarkdownParagraphContext()
-        if Int.random(in: 0..<2, using: &rng) == 0 { return context }
-        context.quote = Int.random(in: 0..<3, using: &rng) == 0
-        if Int.random(in: 0..<2, using: &rng) == 0 {
-            context.listLevel = Int.random(in: 1...4, using: &rng)
-            context.ordered = Bool.random(using: &rng)
+        if rng.int(in: 0..<2) == 0 { return context }
+        context.quote = rng.int(in: 0..<3) == 0
+        if rng.int(in: 0..<2) == 0 {
+            context.listLevel = rng.int(in: 1...4)
+            context.ordered = rng.bool()
         }
-        switch Int.random(in: 0..<4, using: &rng) {
-        case 0: context.heading = Int.random(in: 1...6, using: &rng)
+        switch rng.int(in: 0..<4) {
+        case 0: context.heading = rng.int(in: 1...6)
         case 1 where allowCode: context.code = true
         default: break
         }

@@ -27,10 +27,10 @@ struct RandomDocuments {
 
     static func attributes(_ rng: inout SeededRandom) -> Attributes {
         var result = Attributes()
-        if Int.random(in: 0..<3, using: &rng) == 0 { return result }
-        for _ in 0..<Int.random(in: 1...4, using: &rng) {
-            let (key, values) = attributeChoices.randomElement(using: &rng)!
-            try! result.set(key, values.randomElement(using: &rng)!)
+        if rng.int(in: 0..<3) == 0 { return result }
+        for _ in 0..<rng.int(in: 1...4) {
+            let (key, values) = rng.element(of: attributeChoices)!
+            try! result.set(key, rng.element(of: values)!)
         }
         return result
     }
@@ -39,21 +39,21 @@ struct RandomDocuments {
         // A small pool of attribute sets per document so that equal neighbours occur.
         let pool = (0..<3).map { _ in attributes(&rng) }
         var runs: [(String, Attributes)] = []
-        for _ in 0..<Int.random(in: 0..<12, using: &rng) {
-            let text = (0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
-            runs.append((text, pool.randomElement(using: &rng)!))
+        for _ in 0..<rng.int(in: 0..<12) {
+            let text = (0..<rng.int(in: 1...3)).map { _ in rng.element(of: pieces)! }.joined()
+            runs.append((text, rng.element(of: pool)!))
         }
         let text = AttributedText(runs: runs)
         var state = DocumentState(text: text)
-        guard Int.random(in: 0..<4, using: &rng) != 0 else { return state }
+        guard rng.int(in: 0..<4) != 0 else { return state }
         // Valid positions: every scalar boundary, even inside a grapheme cluster.
         var positions = [0]
         for scalar in text.string.unicodeScalars { positions.append(positions.last! + scalar.utf16.count) }
-        let head = positions.randomElement(using: &rng)!
-        let anchor = Bool.random(using: &rng) ? head : positions.randomElement(using: &rng)!
+        let head = rng.element(of: positions)!
+        let anchor = rng.bool() ? head : rng.element(of: positions)!
         state.selection = Selection(anchor: anchor, head: head)
-        if Bool.random(using: &rng) {
-            let typing = Bool.random(using: &rng) ? attributes(&rng) : pool.randomElement(using: &rng)!
+        if rng.bool() {
+            let typing = rng.bool() ? attributes(&rng) : rng.element(of: pool)!
             if typing != (try! text.inheritedTypingAttributes(at: min(anchor, head))) {
                 state.typingAttributes = typing
             }

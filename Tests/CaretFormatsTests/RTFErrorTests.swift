@@ -74,12 +74,12 @@ import Testing
         for _ in 0..<3000 {
             let source = RTF.print(RandomRTFDocuments.state(&rng)).0
             var scalars = Array(source.unicodeScalars)
-            for _ in 0..<Int.random(in: 1...6, using: &rng) where !scalars.isEmpty {
-                let at = Int.random(in: 0..<scalars.count, using: &rng)
-                switch Int.random(in: 0..<3, using: &rng) {
+            for _ in 0..<rng.int(in: 1...6) where !scalars.isEmpty {
+                let at = rng.int(in: 0..<scalars.count)
+                switch rng.int(in: 0..<3) {
                 case 0: scalars.remove(at: at)
                 case 1: scalars.insert(scalars[at], at: at)
-                default: scalars[at] = alphabet.randomElement(using: &rng)!
+                default: scalars[at] = rng.element(of: alphabet)!
                 }
             }
             var mutated = ""

@@ -34,10 +34,10 @@ struct RandomRTFDocuments {
 
     static func characterAttributes(_ rng: inout SeededRandom) -> Attributes {
         var result = Attributes()
-        if Int.random(in: 0..<3, using: &rng) == 0 { return result }
-        for _ in 0..<Int.random(in: 1...4, using: &rng) {
-            let (key, values) = characterChoices.randomElement(using: &rng)!
-            try! result.set(key, values.randomElement(using: &rng)!)
+        if rng.int(in: 0..<3) == 0 { return result }
+        for _ in 0..<rng.int(in: 1...4) {
+            let (key, values) = rng.element(of: characterChoices)!
+            try! result.set(key, rng.element(of: values)!)
         }
         if result.has(.code) { result.remove(.fontFamily) }
         return result
@@ -46,15 +46,15 @@ struct RandomRTFDocuments {
     static func state(_ rng: inout SeededRandom) -> DocumentState {
         let pool = (0..<4).map { _ in characterAttributes(&rng) }
         var runs: [(String, Attributes)] = []
-        let paragraphs = Int.random(in: 0..<6, using: &rng)
+        let paragraphs = rng.int(in: 0..<6)
         for index in 0..<paragraphs {
-            let paragraph = try! Attributes(paragraphChoices.randomElement(using: &rng)!)
-            for _ in 0..<Int.random(in: 0..<4, using: &rng) {
-                let text = (0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
-                runs.append((text, pool.randomElement(using: &rng)!.merging(paragraph)))
+            let paragraph = try! Attributes(rng.element(of: paragraphChoices)!)
+            for _ in 0..<rng.int(in: 0..<4) {
+                let text = (0..<rng.int(in: 1...3)).map { _ in rng.element(of: pieces)! }.joined()
+                runs.append((text, rng.element(of: pool)!.merging(paragraph)))
             }
-            if index < paragraphs - 1 || Bool.random(using: &rng) {
-                runs.append(("\n", pool.randomElement(using: &rng)!.merging(paragraph)))
+            if index < paragraphs - 1 || rng.bool() {
+                runs.append(("\n", rng.element(of: pool)!.merging(paragraph)))
             }
         }
         return DocumentState(text: AttributedText(runs: runs))

@@ -12,16 +12,16 @@ import Testing
 
     static func randomInline(_ random: inout SeededRandom) throws -> Attributes {
         var attributes = Attributes()
-        for trait in AttributeKey.traits where Int.random(in: 0..<4, using: &random) == 0 {
+        for trait in AttributeKey.traits where random.int(in: 0..<4) == 0 {
             try attributes.set(trait, .bool(true))
         }
-        switch Int.random(in: 0..<10, using: &random) {
-        case 0: try attributes.set(.link, .string(["https://example.com/a", "mailto:x@y.z", "https://example.com/?q=1#f"].randomElement(using: &random)!))
-        case 1: try attributes.set(.fontSize, .number([9, 12.5, 14, 72].randomElement(using: &random)!))
-        case 2: try attributes.set(.fontFamily, .string(["Menlo", "Helvetica Neue"].randomElement(using: &random)!))
-        case 3: try attributes.set(.foregroundColor, .string(["#ff0000", "#00000080"].randomElement(using: &random)!))
+        switch random.int(in: 0..<10) {
+        case 0: try attributes.set(.link, .string(random.element(of: ["https://example.com/a", "mailto:x@y.z", "https://example.com/?q=1#f"])!))
+        case 1: try attributes.set(.fontSize, .number(random.element(of: [9, 12.5, 14, 72])!))
+        case 2: try attributes.set(.fontFamily, .string(random.element(of: ["Menlo", "Helvetica Neue"])!))
+        case 3: try attributes.set(.foregroundColor, .string(random.element(of: ["#ff0000", "#00000080"])!))
         case 4: try attributes.set(.backgroundColor, .string("#ffffcc"))
-        case 5: try attributes.set(.custom(["flag", "note", "my key"].randomElement(using: &random)!), [.bool(true), .number(-3.5), .string("x y")].randomElement(using: &random)!)
+        case 5: try attributes.set(.custom(random.element(of: ["flag", "note", "my key"])!), random.element(of: [.bool(true), .number(-3.5), .string("x y")])!)
         default: break
         }
         return attributes
@@ -29,32 +29,32 @@ import Testing
 
     static func randomParagraph(_ random: inout SeededRandom) throws -> Attributes {
         var attributes = Attributes()
-        switch Int.random(in: 0..<8, using: &random) {
-        case 0: try attributes.set(.heading, .number(Double(Int.random(in: 1...6, using: &random))))
+        switch random.int(in: 0..<8) {
+        case 0: try attributes.set(.heading, .number(Double(random.int(in: 1...6))))
         case 1, 2:
-            try attributes.set(.listStyle, .string(Bool.random(using: &random) ? "bullet" : "ordered"))
-            try attributes.set(.listLevel, .number(Double(Int.random(in: 1...4, using: &random))))
+            try attributes.set(.listStyle, .string(random.bool() ? "bullet" : "ordered"))
+            try attributes.set(.listLevel, .number(Double(random.int(in: 1...4))))
         case 3: try attributes.set(.codeBlock, .bool(true))
         default: break
         }
-        if Int.random(in: 0..<5, using: &random) == 0 { try attributes.set(.blockQuote, .bool(true)) }
-        if Int.random(in: 0..<6, using: &random) == 0 {
-            try attributes.set(.alignment, .string(["left", "center", "right", "justified"].randomElement(using: &random)!))
+        if random.int(in: 0..<5) == 0 { try attributes.set(.blockQuote, .bool(true)) }
+        if random.int(in: 0..<6) == 0 {
+            try attributes.set(.alignment, .string(random.element(of: ["left", "center", "right", "justified"])!))
         }
         return attributes
     }
 
     static func randomDocument(_ random: inout SeededRandom) throws -> AttributedText {
         var pieces: [(String, Attributes)] = []
-        let plain = Int.random(in: 0..<4, using: &random) == 0
-        let paragraphs = Int.random(in: 0...6, using: &random)
+        let plain = random.int(in: 0..<4) == 0
+        let paragraphs = random.int(in: 0...6)
         for index in 0..<paragraphs {
             let paragraph = plain ? Attributes() : try randomParagraph(&random)
-            for _ in 0..<Int.random(in: 0...4, using: &random) {
-                let piece = (0..<Int.random(in: 1...4, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+            for _ in 0..<random.int(in: 0...4) {
+                let piece = (0..<random.int(in: 1...4)).map { _ in random.element(of: alphabet)! }.joined()
                 pieces.append((piece, try randomInline(&random).merging(paragraph)))
             }
-            if index + 1 < paragraphs || Bool.random(using: &random) {
+            if index + 1 < paragraphs || random.bool() {
                 pieces.append(("\n", try randomInline(&random).merging(paragraph)))
             }
         }

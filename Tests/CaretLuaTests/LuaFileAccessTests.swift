@@ -1,3 +1,4 @@
+import CCaretLua
 import Foundation
 import Synchronization
 import Testing
@@ -207,6 +208,49 @@ import Darwin
         #expect(contents(root + "/out/sub/e.txt") == "")
         #expect(listing(root + "/out").filter { $0.hasSuffix(".tmp") }.isEmpty)
         #expect(listing(root + "/out/sub") == ["d.txt", "e.txt"])
+    }
+
+    /// The counter temporary names are numbered with gives each caller its own number however
+    /// many threads ask at once (a plain increment would hand out duplicates under contention).
+    @Test func temporaryNumbersAreDistinctAcrossThreads() {
+        let perThread = 50_000
+        let numbers = Mutex<[UInt]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            var mine: [UInt] = []
+            mine.reserveCapacity(perThread)
+            for _ in 0..<perThread { mine.append(caret_next_temporary_number()) }
+            numbers.withLock { $0 += mine }
+        }
+        let all = numbers.withLock { $0 }
+        #expect(all.count == 8 * perThread)
+        #expect(Set(all).count == all.count)
+    }
+
+    /// Runtimes on several threads writing the same names at once: every write succeeds, each
+    /// file ends holding one writer's whole text, and no temporary file is left behind.
+    @Test func concurrentWritesTakeDistinctTemporaryNames() throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let threads = 8
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            do {
+                let lua = try runtime(root)
+                try lua.run("for i = 1, 40 do caret.write_file('shared' .. (i % 4) .. '.txt', string.rep('\(thread)', 1000)) "
+                    + "caret.write_file('own\(thread)-' .. i .. '.txt', 'é😀\(thread)') end")
+            } catch {
+                failures.withLock { $0.append("thread \(thread): \(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
+        let names = listing(root + "/out")
+        #expect(names.filter { $0.hasSuffix(".tmp") }.isEmpty, "\(names)")
+        #expect(names.filter { $0.hasPrefix("own") }.count == threads * 40)
+        for thread in 0..<threads { #expect(contents(root + "/out/own\(thread)-40.txt") == "é😀\(thread)") }
+        for i in 0..<4 {
+            let text = contents(root + "/out/shared\(i).txt") ?? ""
+            #expect(text.count == 1000 && Set(text).count == 1, "shared\(i).txt mixes writers")
+        }
     }
 
     @Test func openAndSaveUseTheSameCapability() throws {

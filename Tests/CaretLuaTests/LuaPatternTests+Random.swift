@@ -20,7 +20,7 @@ struct RandomPatternCase {
     static let replacementPieces = ["x", "%0", "%1", "%2", "%%", "%", "%a", "-", "%9", ""]
 
     init(using random: inout SeededRandom) {
-        func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+        func below(_ n: Int) -> Int { random.int(in: 0..<n) }
         func pick(_ items: [String]) -> String { items[below(items.count)] }
         if below(12) == 0 {
             subject = pick(["123", "1.5", "-20", "0"])

@@ -152,10 +152,75 @@ func testModule() -> LuaAPI {
     }
 }
 
-@Suite struct LuaBenchmarkSmokeTests {
-    /// Only checks that the benchmark runs; timings are measured in release builds, never asserted.
-    @Test func callOverheadRuns() throws {
-        let result = try LuaRuntimeBenchmarks.callOverhead(iterations: 1000)
-        #expect(result.readNs > 0 && result.writeNs > 0 && result.insertNs > 0)
+/// Host functions called from JIT-compiled Lua loops, in the shapes caret-bench's call-overhead
+/// benchmark times (no arguments returning an integer, a string, an integer and a string): every
+/// call arrives with its arguments, results come back, and a bad argument in the middle of a hot
+/// loop stops it there with a located error.
+@Suite struct LuaHostCallLoopTests {
+    final class Sink {
+        var reads = 0
+        var bytes = 0
+        var offsets = 0
+    }
+
+    static func runtime(_ sink: Sink) throws -> LuaRuntime {
+        let api = LuaAPI(modules: [LuaModule("probe", doc: "Probes.", functions: [
+            LuaAPIEntry("read", returns: [LuaReturn(.integer())], doc: "Counts and returns the count.") { call in
+                sink.reads += 1
+                call.push(sink.reads)
+                return 1
+            },
+            LuaAPIEntry("write", parameters: [LuaParameter("text", .string)], doc: "Adds up UTF-8 bytes.") { call in
+                sink.bytes += try call.withUTF8(1) { $0.count }
+                return 0
+            },
+            LuaAPIEntry("insert", parameters: [LuaParameter("offset", .integer(unit: "UTF-16 offset")), LuaParameter("text", .string)],
+                        doc: "Adds up offsets and bytes.") { call in
+                let offset = try call.integer(1)
+                sink.bytes += try call.withUTF8(2) { $0.count }
+                sink.offsets += offset
+                return 0
+            },
+        ])])
+        let lua = try LuaRuntime(options: LuaRuntimeOptions(memoryLimit: nil), api: api)
+        try lua.run("""
+            function loop(n, bad)
+              local read, write, insert = probe.read, probe.write, probe.insert
+              local last = 0
+              for i = 1, n do
+                last = read()
+                write("é😀")
+                if i == bad then insert("x", i) else insert(i, "x") end
+              end
+              return last
+            end
+            """, chunkName: "loop.lua")
+        return lua
+    }
+
+    /// 20,000 iterations: far past LuaJIT's hot-loop threshold, so most calls come from compiled code.
+    @Test func everyCallArrivesWithItsArguments() throws {
+        let sink = Sink()
+        let lua = try Self.runtime(sink)
+        let n = 20_000
+        #expect(try lua.call("loop", [.number(Double(n)), .number(-1)]) == [.number(Double(n))])
+        #expect(sink.reads == n)
+        #expect(sink.bytes == n * ("é😀".utf8.count + 1))
+        #expect(sink.offsets == n * (n + 1) / 2)
+    }
+
+    @Test func aBadArgumentStopsTheLoopWhereItIs() throws {
+        let sink = Sink()
+        let lua = try Self.runtime(sink)
+        #expect {
+            try lua.call("loop", [.number(20_000), .number(12_345)])
+        } throws: { error in
+            guard let error = error as? LuaScriptError else { return false }
+            return error.message.contains("offset") && error.message.contains("string") && error.line == 7
+        }
+        #expect(sink.reads == 12_345)
+        #expect(sink.offsets == 12_344 * 12_345 / 2)
+        // The runtime is still usable after the error.
+        #expect(try lua.call("loop", [.number(3), .number(-1)]) == [.number(12_348)])
     }
 }

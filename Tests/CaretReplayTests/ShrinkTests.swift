@@ -9,14 +9,14 @@ import Testing
 @Suite struct ShrinkTests {
     /// 1000 events of typing, moving and selecting (seeded), with `bad` at step 600.
     static func trace(bad: TraceEvent, finalCheck: Bool = false) -> Trace {
-        var random = SeededRandom(seed: 42)
+        var random = SeededRandom(seed: SeededRandom.seed("ShrinkTests.trace", fallback: 42))
         var events: [TraceEvent] = []
         let words = ["alpha ", "beta ", "gamma\n", "δ ", "😀 "]
         while events.count < 1000 {
             if events.count == 599 { events.append(bad); continue }
-            switch random.next() % 6 {
-            case 0, 1, 2: events.append(.text(words[Int(random.next() % 5)]))
-            case 3: events.append(.key(try! KeyChord(parsing: ["left", "alt+left", "shift+right", "cmd+b"][Int(random.next() % 4)])))
+            switch random.int(in: 0..<6) {
+            case 0, 1, 2: events.append(.text(words[random.int(in: 0..<5)]))
+            case 3: events.append(.key(try! KeyChord(parsing: ["left", "alt+left", "shift+right", "cmd+b"][random.int(in: 0..<4)])))
             case 4: events.append(.key(try! KeyChord(parsing: "backspace")))
             default: events.append(.command(.move(.documentEnd, extend: false)))
             }
@@ -76,9 +76,9 @@ import Testing
     }
 }
 
-@Suite struct DiscoveryReviewTests {
+@Suite struct TestDiscoveryTests {
     @Test func aDirectoryNamedLikeATraceIsSearchedNotRun() throws {
-        let base = FileManager.default.temporaryDirectory.path + "/caret-discover-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        let base = FileManager.default.temporaryDirectory.path + "/caret-discover-\(getpid())-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: base) }
         try FileManager.default.createDirectory(atPath: base + "/x.caret-trace", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: base + "/x.caret-trace/inner.caret-trace", contents: Data("{\"caret-trace\":1}\n".utf8))

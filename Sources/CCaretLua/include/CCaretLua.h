@@ -112,8 +112,9 @@ caret_lua_object *caret_lua_to_object(lua_State *L, int index);
 #define CARET_HANDLERS_KEY "caret.handlers"
 #define CARET_RESULT_FILTER_KEY "caret.result_filter"
 
-/// A C function that does nothing: the baseline of the call-overhead benchmark.
-int caret_lua_noop(lua_State *L);
+/// The next number (1, 2, …) for a temporary file name in this process: a C11 atomic increment,
+/// safe from any thread (LuaFileAccess names `.NAME.caret-PID-N.tmp` with it).
+unsigned long caret_next_temporary_number(void);
 
 /// Opens a directory to resolve paths beneath it later: O_DIRECTORY|O_RDONLY|O_CLOEXEC, plus
 /// O_PATH where the system has it. Returns the descriptor, or -1 with errno set.

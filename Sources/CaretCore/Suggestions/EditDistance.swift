@@ -1,9 +1,9 @@
 /// Damerau–Levenshtein distance in its optimal-string-alignment form (insertions, deletions,
 /// substitutions, and transpositions of adjacent symbols; no substring is edited twice), bounded.
-enum EditDistance {
+package enum EditDistance {
     /// The OSA distance between `a` and `b`, or `nil` when it exceeds `limit`.
     /// - Complexity: O(`a.count` × `b.count`), stopping early once every cell of a row exceeds `limit`.
-    static func optimalStringAlignment(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {
+    package static func optimalStringAlignment(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {
         let n = a.count
         let m = b.count
         if abs(n - m) > limit { return nil }

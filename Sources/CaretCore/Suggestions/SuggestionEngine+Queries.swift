@@ -137,6 +137,9 @@ extension SuggestionEngine {
         return overflow ? (b > 0 ? Int.max : Int.min) : sum
     }
 
+    /// The first index of `sortedKeys` whose key does not precede `key` (where `key` is or would
+    /// be inserted): the one binary search over the engine's document and learned words.
+    /// - Complexity: O(log n) comparisons.
     func lowerBound(inSortedKeys key: String) -> Int {
         var low = 0
         var high = sortedKeys.count

@@ -166,24 +166,14 @@ public struct SuggestionEngine: Sendable {
         }
     }
 
-    private func position(of key: String) -> Int {
-        var low = 0
-        var high = sortedKeys.count
-        while low < high {
-            let mid = (low + high) / 2
-            if SuggestionCandidate.precedes(sortedKeys[mid], key) { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
     private mutating func index(key: String, inBase: Bool) {
-        sortedKeys.insert(key, at: position(of: key))
+        sortedKeys.insert(key, at: lowerBound(inSortedKeys: key))
         guard !inBase else { return }
         for hash in deletionHashes(of: key) { deletions[hash, default: []].append(key) }
     }
 
     private mutating func unindex(key: String, inBase: Bool) {
-        let at = position(of: key)
+        let at = lowerBound(inSortedKeys: key)
         if at < sortedKeys.count && sortedKeys[at] == key { sortedKeys.remove(at: at) }
         guard !inBase else { return }
         for hash in deletionHashes(of: key) {

@@ -13,7 +13,7 @@ struct RegexTreeDrawer {
         ("\\A", .textStart), ("\\z", .textEnd),
     ]
 
-    mutating func below(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
+    mutating func below(_ count: Int) -> Int { random.int(in: 0..<count) }
 
     /// A tree and its pattern text; captures numbered in the order of their `(`.
     mutating func pattern(depth: Int) -> (node: RegexNode, text: String) {

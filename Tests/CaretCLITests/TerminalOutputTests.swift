@@ -3,7 +3,7 @@ import Testing
 @testable import CaretCLI
 @testable import CaretReplay
 
-@Suite struct TerminalReviewTests {
+@Suite struct TerminalOutputTests {
     @Test func colourOnlyOnATTYAndNeverWithNO_COLOR() {
         #expect(Terminal.wantsColor(isTTY: true, environment: [:]))
         #expect(!Terminal.wantsColor(isTTY: false, environment: [:]))

@@ -3,7 +3,7 @@ import Testing
 
 /// The `caret` executable itself, for what only a real process shows: what reaches the real
 /// stdout, and a failing write to it. Skipped when the executable is not built beside the tests.
-@Suite struct ProcessReviewTests {
+@Suite struct CaretExecutableTests {
     static let executable: String? = {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for candidate in [directory, directory.deletingLastPathComponent()] {

@@ -1,32 +1,38 @@
 import CCaretLua
 import CLuaJIT
+import CaretLua
+
+/// A C function that does nothing (a `@convention(c)` closure is a plain C function): the
+/// baseline of the call-overhead benchmark, LuaJIT's own cost of calling C.
+let luaNoop: lua_CFunction = { _ in 0 }
 
 /// Nanoseconds per Lua → host call, measured from a JIT-compiled Lua loop (loop cost included).
-public struct LuaCallOverhead: Sendable, CustomStringConvertible {
+struct LuaCallOverhead: Sendable, CustomStringConvertible {
     /// A bare C function that does nothing (LuaJIT's own cost of calling C).
-    public var bareCNs: Double
+    var bareCNs: Double
     /// A host function with no arguments returning an integer.
-    public var readNs: Double
+    var readNs: Double
     /// A host function taking one string argument (read without copying).
-    public var writeNs: Double
+    var writeNs: Double
     /// A host function taking an integer and a one-character string, returning nothing: the shape
     /// of "insert one character at an offset".
-    public var insertNs: Double
+    var insertNs: Double
     /// One Swift → Lua entry: `LuaRuntime.call` of an empty global function (protected call,
     /// traceback handler, limit setup, result copy).
-    public var entryNs: Double
+    var entryNs: Double
 
     /// One line per measurement.
-    public var description: String {
+    var description: String {
         func format(_ value: Double) -> String { String((value * 10).rounded() / 10) }
         return "bare C call \(format(bareCNs)) ns, read \(format(readNs)) ns, write(string) \(format(writeNs)) ns, insert(int, string) \(format(insertNs)) ns, Swift→Lua call \(format(entryNs)) ns"
     }
 }
 
-/// Micro-benchmarks of the embedding layer; run them from a release build.
-public enum LuaRuntimeBenchmarks {
+/// Micro-benchmarks of the embedding layer (caret-bench `lua call: trampoline` rows); run them
+/// from a release build. Reaches the runtime's state through `package` access.
+enum LuaRuntimeBenchmarks {
     /// Measures the per-call cost of the trampoline path; the best of three runs of each loop.
-    public static func callOverhead(iterations: Int = 10_000_000) throws -> LuaCallOverhead {
+    static func callOverhead(iterations: Int = 10_000_000) throws -> LuaCallOverhead {
         final class Sink { var total = 0 }
         let sink = Sink()
         let api = LuaAPI(modules: [LuaModule("bench", doc: "Benchmark functions.", functions: [
@@ -48,7 +54,7 @@ public enum LuaRuntimeBenchmarks {
         ])])
         let lua = try LuaRuntime(options: LuaRuntimeOptions(memoryLimit: nil), api: api)
         lua.context.pointee.in_host += 1
-        lua_pushcclosure(lua.state, caret_lua_noop, 0)
+        lua_pushcclosure(lua.state, luaNoop, 0)
         LuaStack.rawSet(lua.state, table: LUA_GLOBALSINDEX, key: "noop")
         lua.context.pointee.in_host -= 1
         try lua.run("""

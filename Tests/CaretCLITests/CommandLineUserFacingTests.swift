@@ -4,7 +4,7 @@ import Testing
 
 /// The command line as a demanding user meets it: help and usage errors, located errors for bad
 /// input data, outputs that are never lost or half-written, and machine-readable reports.
-@Suite struct UsageReviewTests {
+@Suite struct HelpAndUsageTests {
     @Test func helpAnywhereBeforeDoubleDashPrintsHelp() {
         let late = caret(["replay", "t.caret-trace", "--help"])
         #expect(late.code == .ok)
@@ -22,7 +22,7 @@ import Testing
     }
 }
 
-@Suite struct InputErrorReviewTests {
+@Suite struct LocatedInputErrorTests {
     @Test func nonUTF8DocumentIsLocated() {
         let dir = TempDirectory()
         defer { dir.remove() }
@@ -79,7 +79,7 @@ import Testing
     }
 }
 
-@Suite struct RecordReviewTests {
+@Suite struct RecordSafetyTests {
     @Test func anExistingTraceIsNeverTruncated() throws {
         let dir = TempDirectory()
         defer { dir.remove() }
@@ -118,7 +118,7 @@ import Testing
     }
 }
 
-@Suite struct OutputReviewTests {
+@Suite struct AtomicOutputTests {
     @Test func replayOutIsWrittenOnlyOnSuccess() {
         let dir = TempDirectory()
         defer { dir.remove() }
@@ -180,7 +180,7 @@ import Testing
     }
 }
 
-@Suite(.serialized) struct ReportReviewTests {
+@Suite(.serialized) struct TestReportTests {
     @Test func tapEscapesHashesAndKeepsTheSummaryAComment() {
         let dir = TempDirectory()
         defer { dir.remove() }
@@ -225,7 +225,7 @@ import Testing
     }
 }
 
-@Suite struct ByteOrderMarkReviewTests {
+@Suite struct ByteOrderMarkTests {
     @Test func documentsDropABOMTracesRefuseItClearly() {
         let dir = TempDirectory()
         defer { dir.remove() }
@@ -243,7 +243,7 @@ import Testing
     }
 }
 
-@Suite struct ArgumentReviewTests {
+@Suite struct ArgumentErrorTests {
     @Test func emptyOptionValuesAndPathsAreRefusedClearly() {
         #expect(caret(["replay", "t.caret-trace", "--out="]).code == .usage)
         #expect(caret(["test", ".", "--filter="]).stderr.hasPrefix("caret test: --filter needs a value, got an empty one"))
