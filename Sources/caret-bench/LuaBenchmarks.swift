@@ -113,13 +113,23 @@ enum LuaBenchmarks {
         // posix_spawn and waitpid: Foundation's Process adds ~30 ms of its own per spawn here.
         let arguments = [executable, "run", script, "--text", "hello"]
         for _ in 0..<runs {
-            var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+            // An opaque pointer on Darwin, a struct on Glibc and Musl.
+            #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t?
+            #else
+            var actions = posix_spawn_file_actions_t()
+            #endif
             posix_spawn_file_actions_init(&actions)
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
             var pid: pid_t = 0
             let start = Clock.now()
-            let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+            #if canImport(Darwin)
+            let environment = _NSGetEnviron().pointee
+            #else
+            let environment = environ
+            #endif
+            let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, environment)
             var status: Int32 = 0
             if spawned == 0 { waitpid(pid, &status, 0) }
             samples.append(Double(Clock.now() - start))
