@@ -15,6 +15,19 @@ public enum CommandParameterType: Sendable, Hashable {
     /// One of a fixed set of strings.
     case choice([String])
 
+    /// The type as the command reference writes it: "integer, UTF-16 offset".
+    public var referenceName: String {
+        switch self {
+        case .string: "string"
+        case .integer(let unit): unit.map { "integer, \($0)" } ?? "integer"
+        case .number(let unit): unit.map { "number, \($0)" } ?? "number"
+        case .boolean: "boolean"
+        case .attributeKey: "attribute name"
+        case .attributeValue: "boolean, number or string"
+        case .choice(let values): values.map { "`\($0)`" }.joined(separator: " or ")
+        }
+    }
+
     /// What a value of this type is, after "expected": "a string", "an integer (UTF-16 offset)".
     public var expectation: String {
         switch self {
