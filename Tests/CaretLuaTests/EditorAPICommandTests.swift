@@ -1,5 +1,6 @@
 import CaretCore
 import CaretFormats
+import CaretReplay
 import Testing
 @testable import CaretLua
 
@@ -119,6 +120,24 @@ import Testing
         #expect(s.main.markup == "{bold:one} t^wo {italic fontSize=20:thr|ee}")
         try s.run("editor:remove_attribute(0, 13, 'bold') editor:undo()")
         #expect(s.main.markup == "{bold:one} t^wo {italic fontSize=20:thr|ee}")
+    }
+
+    @Test func recordedCommandMethodsReplayToTheSameState() throws {
+        let s = try session("héllo 😀 world|")
+        let sink = TraceMemorySink()
+        try s.main.startRecording(to: sink)
+        try s.run("""
+        editor:move_word_left() editor:select_word() editor:set_font_size{size = 9}
+        editor:set_attribute(0, 5, 'bold', true) editor:move_right() editor:set_typing_attributes{italic = true} editor:insert_text{text = '!'}
+        editor:find_next{pattern = 'L', case_insensitive = true} editor:undo()
+        """)
+        #expect(sink.lines.dropFirst().joined(separator: "\n").contains(#"{"command":"setFontSize","args":{"size":9.0}}"#))
+        let replayed = try TraceReplay.play(Array(sink.text.utf8), file: "t", check: true).player.editor
+        #expect(Markup.print(replayed.state) == s.main.markup)
+        // With a range selected, typing attributes cannot be recorded: an error, nothing changes.
+        let before = s.main.markup
+        #expect(scriptError(s, "editor:select(0, 2) editor:set_typing_attributes{code = true}")?.message.hasPrefix("bad argument #1 to 'set_typing_attributes': set_typing_attributes with a range selected cannot be recorded") == true)
+        #expect(s.main.editor.text == (try Markup.parse(before)).text)
     }
 
     /// Each entry called with a wrong value for one parameter (the ones before it valid) fails
