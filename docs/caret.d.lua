@@ -375,7 +375,7 @@ function Editor:redo_count() end
 
 ---The value of an attribute over the selection, for a picker (a font-size field shows the value, blank when mixed): for a caret, the typing attributes' value; for a selection, the value every selected character has. Returns nil when no character has the key (a font size picker then shows the default size), and nil, "mixed" when characters differ — different values, or the key on some characters and not on others.
 ---@param key AttributeName `fontSize`, `fontFamily`, `link`, a paragraph key, a custom name, …
----@return boolean|number|string value # The one value, or nil.
+---@return boolean|number|string value # The one value, or nil
 ---@return string? mixed # "mixed" when the selection holds more than one value (or the key on some characters only); absent otherwise.
 function Editor:common_value(key) end
 

@@ -21,7 +21,7 @@ extension EditorLuaAPI {
             return 1
         },
         method("common_value", [LuaParameter("key", .alias("AttributeName"), "`fontSize`, `fontFamily`, `link`, a paragraph key, a custom name, …")],
-               returns: [LuaReturn(.oneOf([.boolean, .number(), .string]), "value", "The one value, or nil."),
+               returns: [LuaReturn(.oneOf([.boolean, .number(), .string]), "value", "The one value, or nil"),
                          LuaReturn(.optional(.string), "mixed", "\"mixed\" when the selection holds more than one value (or the key on some characters only); absent otherwise.")],
                doc: """
                The value of an attribute over the selection, for a picker (a font-size field shows the value, blank when mixed): \

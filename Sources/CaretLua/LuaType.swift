@@ -84,6 +84,9 @@ public indirect enum LuaType: Sendable, Hashable {
         case .optional(.oneOf(let types)): return (types.map(\.referenceName) + ["nil"]).joined(separator: " or ")
         case .optional(let wrapped): return "\(wrapped.referenceName)?"
         case .oneOf(let types): return types.map(\.referenceName).joined(separator: " or ")
+        case .record(let name): return "[\(name)](#\(name.lowercased()))"
+        case .alias(let name): return "[\(name)](#names)"
+        case .array(let element): return "array of \(element.referenceName)"
         default: return luaLSName
         }
     }

@@ -89,6 +89,9 @@ func everyCaseIsSampled(_ command: EditorCommand) {
             #expect(EditorCommand.descriptor(named: descriptor.name)?.name == descriptor.name)
         }
         #expect(EditorCommand.descriptor(named: "moveLefft") == nil)
+        // A toggle of a key that is not a trait is refused by the editor but still has a name.
+        #expect(EditorCommand.toggleTrait(.fontSize).name == "toggleFontSize")
+        #expect(throws: EditorError.unknownCommand("toggleFontSize")) { try EditorCommand(name: "toggleFontSize") }
     }
 
     @Test func namesAreLowerCamelCase() {
