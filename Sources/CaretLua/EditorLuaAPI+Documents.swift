@@ -8,10 +8,10 @@ import CaretFormats
 /// `lossy = true`; what was dropped then comes back as an array of `{what =, offset =, reason =}`.
 extension EditorLuaAPI {
     /// The type of a format argument: a name, or `{format = name, lossy = true}`.
-    static let formatArgument = LuaType.optional(.oneOf([.string, .table(description: "{format = name, lossy = boolean}")]))
+    static let formatArgument = LuaType.optional(.oneOf([.string, .record("FormatOptions")]))
 
     /// What `caret.open` returns second and `editor:save` returns: the kinds dropped.
-    static let droppedReturn = LuaReturn(.array(.table(description: "{what = name, offset = UTF-16 offset, reason = text}")), "dropped",
+    static let droppedReturn = LuaReturn(.array(.record("Dropped")), "dropped",
                                          "Only with `lossy = true`: what the format could not carry, one entry per kind at its first offset (often empty).")
 
     /// The doc line of a format parameter.

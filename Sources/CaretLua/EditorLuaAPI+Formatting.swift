@@ -3,16 +3,16 @@ import CaretCore
 extension EditorLuaAPI {
     static var formattingMethods: [LuaAPIEntry] { [
         method("set_attribute", [LuaParameter("location", offset), LuaParameter("length", length),
-                                 LuaParameter("key", .string, "`bold`, `fontSize`, `link`, … or a custom name."),
+                                 LuaParameter("key", .alias("AttributeName"), "`bold`, `fontSize`, `link`, … or a custom name."),
                                  LuaParameter("value", .any, "A boolean, number or string that fits the key.")],
-               doc: "Sets one attribute over a range (selects it, runs `setAttribute`, restores the selection).") { call, target in
+               doc: "Sets one attribute over a range (the `setAttribute` command applied to the range, one undo step); the selection and typing attributes stay as they were, and undo restores them too.") { call, target in
             let range = try call.range(1, in: target.editor.text, defaultWhole: false)
             let key = try call.attributeKey(3)
             let value = try call.attributeValue(LuaValue.read(from: call.state, at: call.slot(4)), key: key, argument: 4)
             try restyle(target, range, [.setAttribute(key, value)])
             return 0
         },
-        method("remove_attribute", [LuaParameter("location", offset), LuaParameter("length", length), LuaParameter("key", .string)],
+        method("remove_attribute", [LuaParameter("location", offset), LuaParameter("length", length), LuaParameter("key", .alias("AttributeName"))],
                doc: "Removes one attribute over a range.") { call, target in
             let range = try call.range(1, in: target.editor.text, defaultWhole: false)
             try restyle(target, range, [.removeAttribute(try call.attributeKey(3))])
@@ -38,14 +38,16 @@ extension EditorLuaAPI {
         },
     ] }
 
-    /// Selects `range`, performs `commands`, and puts the selection back where it was (mapped
-    /// through nothing: formatting does not move text). Each step is an ordinary command.
+    /// Performs `commands` over `range` as one undo step that records the user's selection, so
+    /// undo and redo restore what the user saw (`Editor.perform(_:in:)`). While a trace or macro
+    /// is recorded, the steps go in as ordinary events instead (select the range, each command,
+    /// select back), since a trace has no event for a command over a range.
     static func restyle(_ target: ScriptEditor, _ range: Range<Int>, _ commands: [EditorCommand]) throws {
         guard !range.isEmpty, !commands.isEmpty else { return }
+        guard target.isRecording else { return try target.editor.perform(commands, in: range) }
         let saved = target.editor.selection
-        try target.perform(.setSelection(anchor: range.lowerBound, head: range.upperBound),
-                           as: .select(anchor: range.lowerBound, head: range.upperBound))
-        for command in commands { try target.perform(command, as: .command(command)) }
-        try target.perform(.setSelection(anchor: saved.anchor, head: saved.head), as: .select(anchor: saved.anchor, head: saved.head))
+        try target.apply(.select(anchor: range.lowerBound, head: range.upperBound))
+        for command in commands { try target.apply(.command(command)) }
+        try target.apply(.select(anchor: saved.anchor, head: saved.head))
     }
 }

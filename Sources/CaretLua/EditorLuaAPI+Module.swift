@@ -3,7 +3,7 @@ import CaretFormats
 
 extension EditorLuaAPI {
     static var moduleFunctions: [LuaAPIEntry] { [
-        LuaAPIEntry("document", parameters: [LuaParameter("source", .table(description: "exactly one of {text = \"…\"}, {markup = \"…\"}, {json = \"…\"}, {source = \"…\", format = name, lossy = boolean}"),
+        LuaAPIEntry("document", parameters: [LuaParameter("source", .record("DocumentSource"),
                                                           "Plain text, canonical markup (docs/markup.md, may hold a selection), document JSON, or `source` read as a file's contents in `format` (any format `caret.open` reads).")],
                     returns: [LuaReturn(.object("Editor"), "document"), droppedReturn],
                     doc: "Makes a new document (an Editor) from plain text, markup, JSON or a file's contents in a named format; without a selection the caret is at the end.") { call in

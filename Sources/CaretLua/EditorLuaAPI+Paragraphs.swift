@@ -26,13 +26,13 @@ extension EditorLuaAPI {
             if let ordinal = try text.listOrdinal(ofParagraphAt: try call.offset(1, in: text)) { call.push(ordinal) } else { call.pushNil() }
             return 1
         },
-        paragraphCommand("set_paragraph_attribute", [LuaParameter("key", .string, "heading, listStyle, listLevel, blockQuote, codeBlock or alignment."),
+        paragraphCommand("set_paragraph_attribute", [LuaParameter("key", .alias("ParagraphAttributeName"), "heading, listStyle, listLevel, blockQuote, codeBlock or alignment."),
                                                      LuaParameter("value", .any, "A value that fits the key.")],
                          doc: "Sets a paragraph attribute on every paragraph the selection touches (runs `setParagraphAttribute`).") { call in
             let key = try call.attributeKey(1)
             return .setParagraphAttribute(key, try call.attributeValue(LuaValue.read(from: call.state, at: call.slot(2)), key: key, argument: 2))
         },
-        paragraphCommand("remove_paragraph_attribute", [LuaParameter("key", .string, "heading, listStyle, listLevel, blockQuote, codeBlock or alignment.")],
+        paragraphCommand("remove_paragraph_attribute", [LuaParameter("key", .alias("ParagraphAttributeName"), "heading, listStyle, listLevel, blockQuote, codeBlock or alignment.")],
                          doc: "Removes a paragraph attribute from every paragraph the selection touches (`listStyle` takes `listLevel` along).") { call in
             .removeParagraphAttribute(try call.attributeKey(1))
         },
@@ -42,7 +42,7 @@ extension EditorLuaAPI {
             guard (0...6).contains(level) else { throw call.argumentError(1, "expected a heading level in 0...6 (0: none), got \(level)") }
             return .setHeading(level)
         },
-        paragraphCommand("toggle_list", [LuaParameter("style", .string, "\"bullet\" or \"ordered\".")],
+        paragraphCommand("toggle_list", [LuaParameter("style", .alias("ListStyle"), "\"bullet\" or \"ordered\".")],
                          doc: "Makes the paragraphs the selection touches list items of a style, or plain paragraphs when all already are.") { call in
             .toggleList(try call.string(1))
         },

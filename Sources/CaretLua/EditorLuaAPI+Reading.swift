@@ -38,7 +38,7 @@ extension EditorLuaAPI {
         },
         method("runs", [LuaParameter("location", .optional(offset), "Start of the range; omit both for the whole text."),
                         LuaParameter("length", .optional(length), "Length of the range.")],
-               returns: [LuaReturn(.array(.table(description: "run")), "runs", "Each run as `{location =, length =, text =, attributes = {…}}`, in order.")],
+               returns: [LuaReturn(.array(.record("Run")), "runs", "Each run as `{location =, length =, text =, attributes = {…}}`, in order.")],
                doc: "The attribute runs over a range (maximal: adjacent runs differ), clipped to it.") { call, target in
             let text = target.editor.text
             let runs = try text.runs(in: try call.range(1, in: text))
@@ -64,9 +64,15 @@ extension EditorLuaAPI {
             call.push(attributes: try text.attributes(at: offset))
             return 1
         },
-        method("trait_state", [LuaParameter("trait", .string, "bold, italic, underline, strikethrough or code.")],
-               returns: [LuaReturn(.string, "state", "\"on\", \"off\" or \"mixed\".")],
-               doc: "The toolbar's tri-state for a trait: for a caret from the typing attributes, for a selection over its characters.") { call, target in
+        method("trait_state", [LuaParameter("trait", .alias("TraitName"), "bold, italic, underline, strikethrough or code.")],
+               returns: [LuaReturn(.alias("TraitStateName"), "state", "\"on\", \"off\" or \"mixed\".")],
+               doc: """
+               The toolbar's tri-state for a trait. For a caret it comes from the typing attributes, so it is never "mixed": \
+               after the character before the caret; at the start of a non-empty paragraph (the document start included), from \
+               the paragraph's first character; in an empty paragraph, from the line break before it; in an empty document, off; \
+               and after `editor:toggle` with a caret, the toggled state. For a selection it is over every selected character, \
+               line breaks included: "on" when all have the trait, "off" when none has, "mixed" otherwise.
+               """) { call, target in
             call.push(target.editor.traitState(try call.trait(1)).rawValue)
             return 1
         },
@@ -117,8 +123,8 @@ extension EditorLuaAPI {
             return 1
         },
         method("find", [LuaParameter("pattern", .string, "Literal text, or with `regex = true` a regular expression in Caret's linear-time syntax (docs/editor.md, \"Regular expressions\"): literals, `.`, `\\d \\w \\s \\b \\u{H}`, classes, multiline `^ $`, `\\A \\z`, groups `( )` `(?: )`, alternation, greedy and lazy `* + ? {n,m}`; no backreferences or lookaround."),
-                        LuaParameter("options", .optional(.table(description: "{regex = false, case_insensitive = false}")))],
-               returns: [LuaReturn(.array(.table(description: "{location =, length =}")), "matches", "Every match, in order, as UTF-16 ranges.")],
+                        LuaParameter("options", .optional(.record("FindOptions")))],
+               returns: [LuaReturn(.array(.record("Match")), "matches", "Every match, in order, as UTF-16 ranges `{location =, length =}`.")],
                doc: "Every match of a pattern (matches never split a grapheme cluster; empty matches are skipped).") { call, target in
             let query = FindQuery(try call.string(1), isRegex: try option(call, 2, "regex"), caseInsensitive: try option(call, 2, "case_insensitive"))
             // A match costs a Swift range and a small Lua table: ask only for what the memory

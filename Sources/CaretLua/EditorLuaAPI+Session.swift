@@ -5,7 +5,7 @@ import CaretReplay
 
 extension EditorLuaAPI {
     static var sessionMethods: [LuaAPIEntry] { [
-        method("set_options", [LuaParameter("options", .table(description: "{traitToggle = \"uniform\" | \"perRunFlip\", undoCoalescingInterval = s, defaultFontSize = pt, fontSizeStep = pt}"),
+        method("set_options", [LuaParameter("options", .record("EditorOptions"),
                                             "Only the fields given change.")],
                doc: "Changes the editor's options (as a trace header's `options`).") { call, target in
             var options = target.editor.options
@@ -29,7 +29,7 @@ extension EditorLuaAPI {
             return 0
         },
         method("on", [LuaParameter("event", .string, "\"change\" (the text changed) or \"selection\" (the selection moved)."),
-                      LuaParameter("handler", .function, "Called with an event table after the command that caused it returns.")],
+                      LuaParameter("handler", .function, "Called with an event table (`EditorEvent`) after the command that caused it returns.")],
                doc: """
                Calls `handler` after every later change of this editor. A change event is \
                `{type = "change", command = name, edits = {{location =, length =, text =}, …}, anchor =, head =}` \
@@ -72,7 +72,7 @@ extension EditorLuaAPI {
             return 1
         },
         method("macro_play", [LuaParameter("name", .string),
-                              LuaParameter("options", .optional(.table(description: "{times = N} or {at = {offset, …}}")),
+                              LuaParameter("options", .optional(.record("MacroPlayOptions")),
                                            "`times`: play N times in a row (default 1, at most 1000000); `at`: UTF-16 offsets in the document before playing, a caret is placed at each (ascending; later ones move with the edits) and the macro played once there.")],
                doc: "Plays a recorded macro.") { call, target in
             let name = try call.string(1)

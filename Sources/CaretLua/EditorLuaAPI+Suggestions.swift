@@ -5,13 +5,8 @@ import CaretCore
 /// The word at the selection and suggestions for it. The editor's engine is attached the first
 /// time a script asks (over `caret run --lexicon FILE`, or the document's own words only).
 extension EditorLuaAPI {
-    static let wordTable = LuaType.table(description: "{word = \"teh\", location = 4, length = 3} (UTF-16)")
-    static let suggestionList = LuaType.table(description: """
-        {word, location, length, known, kind, limit, [1…n] = {word, kind = "correction"|"completion", distance, frequency, source = "learned"|"document"|"wordList"|"script", location, length}}
-        """)
-
     static var suggestionMethods: [LuaAPIEntry] { [
-        method("word_at_selection", returns: [LuaReturn(.optional(wordTable), "word")],
+        method("word_at_selection", returns: [LuaReturn(.optional(.record("Word")), "word")],
                doc: "The word at the selection: for a caret, the word containing it or ending at it; for a range, the first word it covers. nil when there is none (UAX #29 words: `can't` and `3.14` are one word).") { call, target in
             guard let word = target.editor.wordAtSelection() else {
                 call.pushNil()
@@ -20,8 +15,8 @@ extension EditorLuaAPI {
             pushWord(call, word)
             return 1
         },
-        method("suggestions", [LuaParameter("options", .optional(.table(description: "{kind = \"all\"|\"completion\"|\"correction\", limit = 10}")))],
-               returns: [LuaReturn(.optional(suggestionList), "suggestions")],
+        method("suggestions", [LuaParameter("options", .optional(.record("SuggestionOptions")))],
+               returns: [LuaReturn(.optional(.record("SuggestionList")), "suggestions")],
                doc: """
                Suggestions for the word at the selection, best first: corrections (Damerau–Levenshtein distance ≤ 2, by distance then frequency) for a word the lexicon lacks, then completions (by frequency). \
                Words from `caret.add_suggestion_provider` functions are merged into the same ranking. nil when there is no word at the selection; \
@@ -77,7 +72,7 @@ extension EditorLuaAPI {
             if session.hasSuggestionProviders(state: call.state) { call.runtime.context.pointee.pending_filter = 1 }
             return 1
         },
-        method("apply_suggestion", [LuaParameter("suggestion", .any, "A suggestion table from `editor:suggestions` (its word, location and length), or a word to put in place of the word at the selection.")],
+        method("apply_suggestion", [LuaParameter("suggestion", .oneOf([.record("Suggestion"), .string]), "A suggestion table from `editor:suggestions` (its word, location and length), or a word to put in place of the word at the selection.")],
                doc: "Replaces the word with the suggestion: one undo step; it keeps the attributes of the word's first character and leaves the caret after it.") { call, target in
             let word: String
             let range: Range<Int>

@@ -59,13 +59,7 @@ extension EditorLuaAPI {
                doc: "Performs any editor command by name with its arguments.") { call, target in
             let name = try call.string(1)
             let command = try EditorCommand(name: name, arguments: try call.commandArguments(2))
-            switch command {
-            case .undo: try target.perform(.undo, as: .undo(count: 1))
-            case .redo: try target.perform(.redo, as: .redo(count: 1))
-            case .insertText(let text): try target.perform(command, as: .text(text))
-            case .setSelection(let anchor, let head): try target.perform(command, as: .select(anchor: anchor, head: head))
-            default: try target.perform(command, as: .command(command))
-            }
+            try perform(command, call, target)
             return 0
         },
         method("undo", doc: "Undoes the last step (text, attributes, selection and typing attributes as before it).") { _, target in
@@ -84,14 +78,18 @@ extension EditorLuaAPI {
             call.runtime.virtualTime += seconds
             return 0
         },
-        method("paste", [LuaParameter("markup", .string, "Attributed text as markup without selection markers, e.g. `{bold:hi} there`.")],
-               doc: "Puts attributed text on the editor's clipboard and pastes it over the selection, attributes kept.") { call, target in
+        method("paste", [LuaParameter("markup", .optional(.string), "Attributed text as markup without selection markers, e.g. `{bold:hi} there`; omit it to paste what the clipboard holds (the `paste` command).")],
+               doc: "Puts attributed text on the editor's clipboard and pastes it over the selection, attributes kept; without markup, pastes the clipboard as it is (after `editor:copy()` or `editor:cut()`).") { call, target in
+            if call.isNil(1) {
+                try target.perform(.paste, as: .command(.paste))
+                return 0
+            }
             let content: AttributedText
             do { content = try Markup.parseText(try call.string(1)) } catch { throw call.argumentError(1, "the markup does not parse: \(error)") }
             try target.apply(.paste(content, plain: false))
             return 0
         },
-        method("toggle", [LuaParameter("trait", .string, "bold, italic, underline, strikethrough or code.")],
+        method("toggle", [LuaParameter("trait", .alias("TraitName"), "bold, italic, underline, strikethrough or code.")],
                doc: "Toggles a trait as a toolbar button does: over a selection by the trait-toggle policy (one undo step); with a caret only the typing attributes change.") { call, target in
             let command = EditorCommand.toggleTrait(try call.trait(1))
             try target.perform(command, as: .command(command))

@@ -19,7 +19,7 @@ public enum EditorLuaAPI {
                 Offsets are 0-based UTF-16 code units everywhere; ranges are (location, length).
                 """,
                 swiftType: ScriptEditor.self,
-                methods: readingMethods + writingMethods + formattingMethods + paragraphMethods + suggestionMethods + sessionMethods,
+                methods: withCommandMethods(readingMethods + queryMethods + writingMethods + formattingMethods + paragraphMethods + suggestionMethods + sessionMethods),
                 describe: { object in
                     let editor = (object as! ScriptEditor).editor
                     return "Editor(length \(editor.text.utf16Count), selection \(editor.selection.anchor)->\(editor.selection.head))"
@@ -28,14 +28,16 @@ public enum EditorLuaAPI {
             globals: [
                 LuaGlobal("editor", .object("Editor"), doc: "The document the script works on: `caret run --doc FILE` (or `--text`), empty otherwise."),
                 LuaGlobal("arg", .array(.string), doc: "The script's arguments (after `--` on the command line); `arg[0]` is the script's path."),
-            ]
+            ],
+            shapes: resultShapes + commandShapes,
+            aliases: aliases
         )
     }
 
     // Shared types, so docs, stubs and argument errors all say the unit.
     static let offset = LuaType.integer(unit: "UTF-16 offset")
     static let length = LuaType.integer(unit: "UTF-16 length")
-    static let attributes = LuaType.table(description: "attributes: {bold = true, fontSize = 14, link = \"…\"}")
+    static let attributes = LuaType.record("Attributes")
 
     /// An `Editor` method: `body` gets the call and the receiver.
     static func method(

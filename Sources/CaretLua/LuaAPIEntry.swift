@@ -50,6 +50,10 @@ public struct LuaAPIEntry {
     public var doc: String
     /// The implementation.
     public var function: LuaHostFunction
+    /// When set, the entry also takes one table of named arguments of this shape instead of its
+    /// positional parameters (`editor:set_heading{level = 2}`); the function reads that form
+    /// itself, so declared parameters are not checked for it.
+    public var namedArguments: String?
 
     /// Creates an entry.
     public init(
@@ -57,12 +61,14 @@ public struct LuaAPIEntry {
         parameters: [LuaParameter] = [],
         returns: [LuaReturn] = [],
         doc: String,
+        namedArguments: String? = nil,
         function: @escaping LuaHostFunction
     ) {
         self.name = name
         self.parameters = parameters
         self.returns = returns
         self.doc = doc
+        self.namedArguments = namedArguments
         self.function = function
     }
 }
@@ -150,12 +156,19 @@ public struct LuaAPI {
     public var types: [LuaObjectType]
     /// Globals the host sets (documented; the host sets their values).
     public var globals: [LuaGlobal]
+    /// Table shapes parameters, fields and results name with `LuaType.record`.
+    public var shapes: [LuaShape]
+    /// String sets parameters name with `LuaType.alias`.
+    public var aliases: [LuaAlias]
 
     /// Creates an API description.
-    public init(modules: [LuaModule] = [], types: [LuaObjectType] = [], globals: [LuaGlobal] = []) {
+    public init(modules: [LuaModule] = [], types: [LuaObjectType] = [], globals: [LuaGlobal] = [],
+                shapes: [LuaShape] = [], aliases: [LuaAlias] = []) {
         self.modules = modules
         self.types = types
         self.globals = globals
+        self.shapes = shapes
+        self.aliases = aliases
     }
 
     /// This API followed by `other`'s modules and types; modules with the same name are merged.
@@ -170,6 +183,68 @@ public struct LuaAPI {
         }
         result.types += other.types
         result.globals += other.globals
+        result.shapes += other.shapes
+        result.aliases += other.aliases
         return result
+    }
+}
+
+/// One field of a table shape.
+public struct LuaField: Sendable, Hashable {
+    /// The field name.
+    public var name: String
+    /// The field type (`.optional` for a field that may be absent).
+    public var type: LuaType
+    /// One line of documentation.
+    public var doc: String
+
+    /// Creates a field description.
+    public init(_ name: String, _ type: LuaType, _ doc: String = "") {
+        self.name = name
+        self.type = type
+        self.doc = doc
+    }
+}
+
+/// A named table shape (LuaLS `@class`): a result such as `Run` or an options table.
+public struct LuaShape: Sendable, Hashable {
+    /// The shape name (PascalCase).
+    public var name: String
+    /// Documentation of the shape.
+    public var doc: String
+    /// The named fields.
+    public var fields: [LuaField]
+    /// The type of every other string key (`[string]: …`), if the table may hold more.
+    public var otherKeys: LuaType?
+    /// The type of the elements 1…n, if the table is also a sequence.
+    public var elements: LuaType?
+
+    /// Creates a shape description.
+    public init(_ name: String, doc: String, fields: [LuaField], otherKeys: LuaType? = nil, elements: LuaType? = nil) {
+        self.name = name
+        self.doc = doc
+        self.fields = fields
+        self.otherKeys = otherKeys
+        self.elements = elements
+    }
+}
+
+/// A named set of strings (LuaLS `@alias`), such as the trait names.
+public struct LuaAlias: Sendable, Hashable {
+    /// The alias name (PascalCase).
+    public var name: String
+    /// Documentation of the alias.
+    public var doc: String
+    /// The strings it names.
+    public var values: [String]
+    /// Whether any other string is accepted too (custom attribute names).
+    public var isOpen: Bool
+
+    /// Creates an alias description.
+    public init(_ name: String, doc: String, values: [String], isOpen: Bool = false) {
+        self.name = name
+        self.doc = doc
+        self.values = values
+        self.isOpen = isOpen
     }
 }

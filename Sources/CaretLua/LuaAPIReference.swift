@@ -30,12 +30,33 @@ public enum LuaAPIReference {
                 out += entrySection(method, callee: "\(lowerFirst(type.name)):\(method.name)")
             }
         }
+        if !api.shapes.isEmpty {
+            out += "\n## Tables\n\nThe shapes of the tables functions take and return (LuaLS classes in the stubs).\n"
+            for shape in api.shapes {
+                out += "\n### `\(shape.name)`\n\n\(shape.doc)\n\n| Field | Type | Description |\n|---|---|---|\n"
+                for field in shape.fields {
+                    out += "| `\(field.name)` | \(field.type.referenceName) | \(cell(field.doc)) |\n"
+                }
+                if let elements = shape.elements { out += "| `[1…n]` | \(elements.referenceName) | The elements, in order. |\n" }
+                if let other = shape.otherKeys { out += "| any other name | \(other.referenceName) | |\n" }
+            }
+        }
+        if !api.aliases.isEmpty {
+            out += "\n## Names\n\n| Name | Strings |\n|---|---|\n"
+            for alias in api.aliases {
+                let values = alias.values.map { "`\($0)`" }.joined(separator: ", ") + (alias.isOpen ? ", or any other name" : "")
+                out += "| `\(alias.name)` | \(values) — \(cell(alias.doc)) |\n"
+            }
+        }
         return out
     }
 
     private static func entrySection(_ entry: LuaAPIEntry, callee: String) -> String {
         let parameters = entry.parameters.map(\.name).joined(separator: ", ")
         var out = "\n### `\(callee)(\(parameters))`\n\n\(entry.doc)\n"
+        if let shape = entry.namedArguments {
+            out += "\nAlso callable as `\(callee){…}` with one `\(shape)` table.\n"
+        }
         if !entry.parameters.isEmpty {
             out += "\n| Parameter | Type | Description |\n|---|---|---|\n"
             for parameter in entry.parameters {
@@ -57,15 +78,30 @@ public enum LuaAPIReference {
     /// `---@return` annotations for every module, type, field and function.
     public static func luaLSAnnotations(for api: LuaAPI) -> String {
         var out = "---@meta\n-- Generated from the API entry table by LuaAPIReference.luaLSAnnotations; do not edit by hand.\n"
+        for alias in api.aliases {
+            let values = alias.values.map { "\"\($0)\"" } + (alias.isOpen ? ["string"] : [])
+            out += "\n" + comment(alias.doc) + "---@alias \(alias.name) \(values.joined(separator: "|"))\n"
+        }
+        for shape in api.shapes {
+            out += "\n" + comment(shape.doc) + "---@class \(shape.name)\n"
+            for field in shape.fields {
+                var type = field.type
+                var optional = ""
+                if case .optional(let wrapped) = type { type = wrapped; optional = "?" }
+                out += "---@field \(field.name)\(optional) \(type.luaLSName)\(trailing(field.doc))\n"
+            }
+            if let elements = shape.elements { out += "---@field [integer] \(elements.luaLSName)\n" }
+            if let other = shape.otherKeys { out += "---@field [string] \(other.luaLSName)\n" }
+        }
         for type in api.types {
             out += "\n" + comment(type.doc)
             out += "---@class \(type.name)\n"
             for property in type.properties {
-                out += "---@field \(property.name) \(property.type.luaLSName) \(oneLine(property.doc))\n"
+                out += "---@field \(property.name) \(property.type.luaLSName)\(trailing(property.doc))\n"
             }
             out += "local \(type.name) = {}\n"
             for method in type.methods {
-                out += "\n" + functionStub(method, declaration: "\(type.name):\(method.name)")
+                out += "\n" + functionStub(method, declaration: "\(type.name):\(method.name)", receiver: type.name)
             }
         }
         for global in api.globals {
@@ -81,13 +117,17 @@ public enum LuaAPIReference {
         return out
     }
 
-    private static func functionStub(_ entry: LuaAPIEntry, declaration: String) -> String {
+    private static func functionStub(_ entry: LuaAPIEntry, declaration: String, receiver: String? = nil) -> String {
         var out = comment(entry.doc)
+        if let shape = entry.namedArguments {
+            let receiverParameter = receiver.map { "self: \($0), " } ?? ""
+            out += "---@overload fun(\(receiverParameter)arguments: \(shape))\n"
+        }
         for parameter in entry.parameters {
             let optional = parameter.type.isOptional ? "?" : ""
             var type = parameter.type
             if case .optional(let wrapped) = type { type = wrapped }
-            out += "---@param \(parameter.name)\(optional) \(type.luaLSName) \(oneLine(parameter.doc))\n"
+            out += "---@param \(parameter.name)\(optional) \(type.luaLSName)\(trailing(parameter.doc))\n"
         }
         for value in entry.returns {
             out += "---@return \(value.type.luaLSName)"
@@ -101,6 +141,11 @@ public enum LuaAPIReference {
 
     private static func comment(_ doc: String) -> String {
         doc.split(separator: "\n", omittingEmptySubsequences: false).map { "---\($0)\n" }.joined()
+    }
+
+    /// ` doc` on one line, or nothing for an empty doc (no trailing space).
+    private static func trailing(_ doc: String) -> String {
+        doc.isEmpty ? "" : " " + oneLine(doc)
     }
 
     private static func oneLine(_ text: String) -> String {

@@ -9,17 +9,27 @@ final class LuaFunctionBox {
     let isMethod: Bool
     let parameters: [LuaParameter]
     let function: LuaHostFunction
+    /// The declared parameters compiled for checking; nil: the function checks everything itself
+    /// (property accessors and metamethods).
+    let checks: [LuaArgumentCheck]
+    let checksArguments: Bool
+    /// The entry also takes one table of named arguments (see `LuaAPIEntry.namedArguments`).
+    let acceptsNamedArguments: Bool
     /// For methods: the registered type id and the Swift class of `self` (0 and nil otherwise).
     var receiverTypeID: UInt32 = 0
     var receiverClass: ObjectIdentifier?
     /// The owning runtime outlives every box (it closes the state before releasing them).
     unowned(unsafe) let runtime: LuaRuntime
 
-    init(name: String, isMethod: Bool, parameters: [LuaParameter], function: @escaping LuaHostFunction, runtime: LuaRuntime) {
+    init(name: String, isMethod: Bool, parameters: [LuaParameter], function: @escaping LuaHostFunction, runtime: LuaRuntime,
+         checksArguments: Bool = false, acceptsNamedArguments: Bool = false) {
         self.name = name
         self.isMethod = isMethod
         self.parameters = parameters
         self.function = function
+        self.checks = parameters.map { LuaArgumentCheck($0.type) }
+        self.checksArguments = checksArguments
+        self.acceptsNamedArguments = acceptsNamedArguments
         self.runtime = runtime
     }
 }
@@ -30,7 +40,9 @@ let luaDispatch: caret_lua_dispatch_fn = { state, pointer in
     Unmanaged<LuaFunctionBox>.fromOpaque(pointer!)._withUnsafeGuaranteedRef { box in
         box.runtime.countHostCall()
         do {
-            return try box.function(LuaCall(state: state!, box: box))
+            let call = LuaCall(state: state!, box: box)
+            if box.checksArguments { try box.checkArguments(call) }
+            return try box.function(call)
         } catch let error as LuaCallError {
             LuaStack.push(string: error.message, to: state!)
             return error.isRaw ? CARET_LUA_ERROR_RAW : CARET_LUA_ERROR

@@ -25,7 +25,8 @@ extension LuaRuntime {
                 LuaStack.rawSet(state, table: LUA_GLOBALSINDEX, key: module.name)
             }
             for entry in module.functions {
-                pushFunction(makeBox(name: entry.name, isMethod: false, parameters: entry.parameters, entry.function))
+                pushFunction(makeBox(name: entry.name, isMethod: false, parameters: entry.parameters, entry.function,
+                                     checksArguments: true, acceptsNamedArguments: entry.namedArguments != nil))
                 LuaStack.rawSet(state, table: -2, key: entry.name)
             }
             LuaStack.pop(state)
@@ -39,7 +40,8 @@ extension LuaRuntime {
         let typeID = UInt32(objectTypes.count + 1)
         lua_createtable(state, 0, Int32(type.methods.count))
         for method in type.methods {
-            let box = makeBox(name: method.name, isMethod: true, parameters: method.parameters, method.function)
+            let box = makeBox(name: method.name, isMethod: true, parameters: method.parameters, method.function,
+                              checksArguments: true, acceptsNamedArguments: method.namedArguments != nil)
             box.receiverTypeID = typeID
             box.receiverClass = ObjectIdentifier(type.swiftType)
             pushFunction(box)
@@ -72,9 +74,11 @@ extension LuaRuntime {
     }
 
     func makeBox(
-        name: String, isMethod: Bool, parameters: [LuaParameter], _ function: @escaping LuaHostFunction
+        name: String, isMethod: Bool, parameters: [LuaParameter], _ function: @escaping LuaHostFunction,
+        checksArguments: Bool = false, acceptsNamedArguments: Bool = false
     ) -> LuaFunctionBox {
-        let box = LuaFunctionBox(name: name, isMethod: isMethod, parameters: parameters, function: function, runtime: self)
+        let box = LuaFunctionBox(name: name, isMethod: isMethod, parameters: parameters, function: function, runtime: self,
+                                 checksArguments: checksArguments, acceptsNamedArguments: acceptsNamedArguments)
         boxes.append(box)
         return box
     }

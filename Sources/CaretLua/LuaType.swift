@@ -23,6 +23,10 @@ public indirect enum LuaType: Sendable, Hashable {
     case optional(LuaType)
     /// A value of any of these types (`string|table`).
     case oneOf([LuaType])
+    /// A table of a named shape declared in `LuaAPI.shapes` (a LuaLS `@class`): `Run`, `Match`.
+    case record(String)
+    /// A string from a named set declared in `LuaAPI.aliases` (a LuaLS `@alias`): `TraitName`.
+    case alias(String)
     /// Any value.
     case any
 
@@ -39,6 +43,8 @@ public indirect enum LuaType: Sendable, Hashable {
         case .object(let name): return LuaType.withArticle(name)
         case .optional(let wrapped): return "\(wrapped.expectation) or nil"
         case .oneOf(let types): return types.map(\.expectation).joined(separator: " or ")
+        case .record(let name): return "a table (\(name))"
+        case .alias(let name): return "a string (\(name))"
         case .any: return "a value"
         }
     }
@@ -64,6 +70,7 @@ public indirect enum LuaType: Sendable, Hashable {
         case .optional(.oneOf(let types)): return (types.map(\.luaLSName) + ["nil"]).joined(separator: "|")
         case .optional(let wrapped): return "\(wrapped.luaLSName)?"
         case .oneOf(let types): return types.map(\.luaLSName).joined(separator: "|")
+        case .record(let name), .alias(let name): return name
         case .any: return "any"
         }
     }
@@ -77,6 +84,9 @@ public indirect enum LuaType: Sendable, Hashable {
         case .optional(.oneOf(let types)): return (types.map(\.referenceName) + ["nil"]).joined(separator: " or ")
         case .optional(let wrapped): return "\(wrapped.referenceName)?"
         case .oneOf(let types): return types.map(\.referenceName).joined(separator: " or ")
+        case .record(let name): return "[\(name)](#\(name.lowercased()))"
+        case .alias(let name): return "[\(name)](#names)"
+        case .array(let element): return "array of \(element.referenceName)"
         default: return luaLSName
         }
     }

@@ -117,16 +117,36 @@ public final class ScriptSession {
         LuaStack.rawSet(state, table: LUA_GLOBALSINDEX, key: "arg")
     }
 
-    /// Compares `editor`'s state with `markup` as a trace checkpoint does: with the selection
-    /// (and typing attributes) only when the markup has a `|`.
-    /// - Returns: nil when they agree, else a readable message with a unified diff.
+    /// Compares `editor`'s state with `markup` as a trace checkpoint does: the text and its
+    /// attribute runs always; with a `|` in the markup also the selection (anchor and head, so
+    /// its direction) and the typing attributes where they differ from the inherited ones (a
+    /// `<…>` after the selection; none written means "as inherited").
+    /// - Returns: nil when they agree, else a message naming what differs (the text, the
+    ///   attributes, the selection, the typing attributes) followed by a unified diff.
     static func expectation(_ markup: String, editor: Editor) throws -> String? {
         let expected: DocumentState
         do { expected = try Markup.parse(markup) } catch {
             throw LuaCallError("bad argument #1 to 'expect': the expected markup does not parse: \(error)")
         }
         guard let mismatch = TracePlayer.mismatch(Checkpoint(expected: expected), editor) else { return nil }
-        return "expectation failed: the editor does not show the expected document\n"
+        let actual = editor.state
+        var differences: [String] = []
+        if expected.text.string != actual.text.string {
+            differences.append("the text")
+        } else if expected.text != actual.text {
+            differences.append("the attributes")
+        }
+        if let selection = expected.selection {
+            if selection != actual.selection { differences.append("the selection") }
+            if expected.typingAttributes != actual.typingAttributes { differences.append("the typing attributes") }
+        }
+        let what = differences.isEmpty ? "" : " (" + listed(differences) + (differences.count == 1 && !differences[0].hasSuffix("attributes") ? " differs)" : " differ)")
+        return "expectation failed: the editor does not show the expected document\(what)\n"
             + UnifiedDiff.diff(mismatch.expected, mismatch.actual, from: "expected", to: "actual")
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func listed(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 }

@@ -21,13 +21,77 @@ let sampleCommands: [EditorCommand] = [
     .undo, .redo,
 ]
 
+/// A new `EditorCommand` case stops this switch compiling until it is listed here; add a sample
+/// of it to `sampleCommands` too (the tests below then check its descriptor round-trips it).
+func everyCaseIsSampled(_ command: EditorCommand) {
+    switch command {
+    case .insertText, .insertNewline, .insertTab, .deleteBackward, .deleteForward, .deleteWordBackward,
+         .deleteWordForward, .deleteToLineStart, .deleteToLineEnd, .transpose, .openLine, .replaceRange,
+         .cut, .copy, .paste, .pasteAsPlainText, .applySuggestion, .learnWord, .move, .selectAll,
+         .selectWord, .selectLine, .selectParagraph, .setSelection, .toggleTrait, .setAttribute,
+         .removeAttribute, .setFontSize, .increaseFontSize, .decreaseFontSize, .removeFormatting,
+         .setLink, .removeLink, .setParagraphAttribute, .removeParagraphAttribute, .toggleList,
+         .setHeading, .indentList, .outdentList, .findNext, .findPrevious, .replaceNext, .replaceAll,
+         .undo, .redo:
+        break
+    }
+}
+
 @Suite struct EditorCommandNameTests {
     @Test func everyCommandRoundTripsThroughItsNameAndArguments() throws {
         for command in sampleCommands {
+            everyCaseIsSampled(command)
             #expect(try EditorCommand(name: command.name, arguments: command.arguments) == command)
+            let (descriptor, arguments) = command.serialized
+            #expect(try descriptor.command(arguments: arguments) == command)
+            // Serialization writes only declared parameters, and every required one.
+            for name in arguments.keys { #expect(descriptor.parameter(name) != nil, "\(descriptor.name) writes undeclared '\(name)'") }
+            for parameter in descriptor.parameters where parameter.isRequired {
+                #expect(arguments[parameter.name] != nil, "\(descriptor.name) leaves out required '\(parameter.name)'")
+            }
         }
         #expect(Set(sampleCommands.map(\.name)) == Set(EditorCommand.allNames))
         #expect(Set(EditorCommand.allNames).count == EditorCommand.allNames.count)
+        #expect(EditorCommand.allNames == EditorCommand.descriptors.map(\.name))
+    }
+
+    /// Every descriptor decodes arguments made from its declared parameters alone, and refuses
+    /// each required one left out: the parameter list is what the decoder reads.
+    @Test func descriptorsReadExactlyTheirDeclaredParameters() throws {
+        func sample(_ parameter: CommandParameter) -> CommandArgument {
+            switch parameter.type {
+            case .string: .string("a")
+            case .integer: .int(parameter.name == "level" ? 2 : parameter.name == "length" ? 1 : 0)
+            case .number: .number(12)
+            case .boolean: .bool(true)
+            case .attributeKey: .string("bold")
+            case .attributeValue: .bool(true)
+            case .choice(let values): .string(values[0])
+            }
+        }
+        for descriptor in EditorCommand.descriptors {
+            var arguments: [String: CommandArgument] = [:]
+            for parameter in descriptor.parameters { arguments[parameter.name] = sample(parameter) }
+            if descriptor.name == "setParagraphAttribute" { arguments["value"] = .number(1) }
+            let command = try descriptor.command(arguments: arguments)
+            #expect(command.name == descriptor.name)
+            for parameter in descriptor.parameters where parameter.isRequired {
+                var missing = arguments
+                missing[parameter.name] = nil
+                #expect(throws: EditorError.missingArgument(command: descriptor.name, argument: parameter.name)) {
+                    try descriptor.command(arguments: missing)
+                }
+            }
+            #expect(throws: EditorError.unexpectedArgument(command: descriptor.name, argument: "zz")) {
+                try descriptor.command(arguments: arguments.merging(["zz": .bool(true)]) { a, _ in a })
+            }
+            #expect(!descriptor.doc.isEmpty)
+            #expect(EditorCommand.descriptor(named: descriptor.name)?.name == descriptor.name)
+        }
+        #expect(EditorCommand.descriptor(named: "moveLefft") == nil)
+        // A toggle of a key that is not a trait is refused by the editor but still has a name.
+        #expect(EditorCommand.toggleTrait(.fontSize).name == "toggleFontSize")
+        #expect(throws: EditorError.unknownCommand("toggleFontSize")) { try EditorCommand(name: "toggleFontSize") }
     }
 
     @Test func namesAreLowerCamelCase() {

@@ -106,7 +106,7 @@ import Testing
         try s.run("caret.expect('ab|') caret.expect('ab') editor:expect('ab|')")
         let error = scriptError(s, "editor:insert('c')\ncaret.expect('abX|')")
         #expect(error?.description.hasPrefix("""
-        script.lua:2: expectation failed: the editor does not show the expected document
+        script.lua:2: expectation failed: the editor does not show the expected document (the text differs)
         --- expected
         +++ actual
         @@ -1 +1 @@
@@ -114,6 +114,19 @@ import Testing
         +abc|
         """) == true)
         #expect(s.failedExpectations.count == 1)
+        // The message names what differs: attributes, selection (direction included), typing attributes.
+        let t = try session("ab|")
+        func failure(_ markup: String) -> String? {
+            scriptError(t, "caret.expect('\(markup)')")?.message.split(separator: "\n").first.map(String.init)
+        }
+        #expect(failure("{bold:a}b|") == "expectation failed: the editor does not show the expected document (the attributes differ)")
+        #expect(failure("a|b") == "expectation failed: the editor does not show the expected document (the selection differs)")
+        #expect(failure("ab|<bold>") == "expectation failed: the editor does not show the expected document (the typing attributes differ)")
+        #expect(failure("{bold:a}|b") == "expectation failed: the editor does not show the expected document (the attributes and the selection differ)")
+        #expect(failure("a😀") == "expectation failed: the editor does not show the expected document (the text differs)")
+        try t.run("editor:select(2, 0)")
+        #expect(failure("|ab^") == nil)
+        #expect(failure("^ab|") == "expectation failed: the editor does not show the expected document (the selection differs)")
     }
 
     @Test func recordingWritesEveryCommandTheScriptRuns() throws {

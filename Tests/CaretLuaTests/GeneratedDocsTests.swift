@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CaretCore
 @testable import CaretLua
 
 /// docs/lua-api.md and docs/caret.d.lua are generated from the API entry table; the committed
@@ -22,6 +23,7 @@ import Testing
         let session = try ScriptSession()
         try check("lua-api.md", LuaAPIReference.markdown(for: session.runtime.api))
         try check("caret.d.lua", LuaAPIReference.luaLSAnnotations(for: session.runtime.api))
+        try check("commands.md", EditorCommand.referenceMarkdown(lua: EditorLuaAPI.snakeCase))
     }
 
     @Test func everyEntryIsRegisteredAndDocumented() throws {

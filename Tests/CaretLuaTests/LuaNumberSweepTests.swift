@@ -76,7 +76,8 @@ import Testing
         switch parameter.type {
         case .optional: "nil"
         case .string: "'bold'"
-        case .table: "{bold = true}"
+        case .table, .record: "{bold = true}"
+        case .alias: "'bold'"
         case .any: "true"
         case .function: "function() end"
         case .object: "editor"
