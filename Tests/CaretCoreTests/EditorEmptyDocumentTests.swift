@@ -48,7 +48,7 @@ import CaretCore
         try check("😀|\(family)^", .extendLeft, "|😀\(family)^")
         try check("😀|\(family)^", .move(.documentEnd, extend: true), "😀\(family)|")
         try check("😀^\(family)|", .move(.documentStart, extend: true), "|😀^\(family)")
-        try check("😀|\(family)^", .toggleBold, "😀|<bold>{bold:\(family)}^")
+        try check("😀|\(family)^", .toggleBold, "😀|{bold:\(family)}^")
         try check("|🇺🇸^🇫🇷", .toggleItalic, "|{italic:🇺🇸}^🇫🇷")
         try check("🇺🇸|🇫🇷^", .selectWord, "🇺🇸|🇫🇷^")
         try check("🇺🇸^🇫🇷|", .selectParagraph, "^🇺🇸🇫🇷|")

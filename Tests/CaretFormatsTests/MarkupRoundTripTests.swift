@@ -54,7 +54,7 @@ struct RandomDocuments {
         state.selection = Selection(anchor: anchor, head: head)
         if Bool.random(using: &rng) {
             let typing = Bool.random(using: &rng) ? attributes(&rng) : pool.randomElement(using: &rng)!
-            if typing != (try! text.inheritedTypingAttributes(at: min(anchor, head))) {
+            if typing != (try! text.inheritedTypingAttributes(for: Selection(anchor: anchor, head: head))) {
                 state.typingAttributes = typing
             }
         }

@@ -46,7 +46,21 @@ extension Editor {
                 return try changeParagraphs { $0.removing(.listStyle).removing(.listLevel) }
             }
         }
-        try delete { try self.graphemeBefore($0)..<$0 }
+        try delete { try self.backwardDeletionStart($0)..<$0 }
+    }
+
+    /// Where Backspace at `offset` deletes from: the start of the grapheme cluster before it,
+    /// except in a cluster of a Brahmic script, where only its last scalar goes (the rule of
+    /// Apple's text system; docs/editor.md, "Backspace"). Such a cluster has two or more scalars
+    /// and both its first and its last scalar have an Indic_Syllabic_Category other than Other.
+    func backwardDeletionStart(_ offset: Int) throws -> Int {
+        let start = try graphemeBefore(offset)
+        // One unit is one scalar; two units either one scalar or two BMP scalars.
+        guard offset - start >= 2 else { return start }
+        let scalars = try text.unicodeScalars(in: start..<offset)
+        guard scalars.count >= 2, let first = scalars.first, let last = scalars.last,
+              IndicSyllabicCategory.isSyllabic(first), IndicSyllabicCategory.isSyllabic(last) else { return start }
+        return offset - last.utf16.count
     }
 
     /// Checks that `key` is a paragraph key for `command`.
