@@ -1,7 +1,7 @@
 extension EditorCommand: CustomStringConvertible {
     /// Every command name, in the order docs/editor.md lists them.
     public static let allNames: [String] = [
-        "insertText", "insertNewline", "insertTab", "deleteBackward", "deleteForward",
+        "insertText", "insertNewline", "insertTab", "deleteBackward", "deleteBackwardByDecomposing", "deleteForward",
         "deleteWordBackward", "deleteWordForward", "deleteToLineStart", "deleteToLineEnd",
         "transpose", "openLine", "replaceRange", "cut", "copy", "paste", "pasteAsPlainText",
         "applySuggestion", "learnWord",
@@ -26,6 +26,7 @@ extension EditorCommand: CustomStringConvertible {
         case .insertNewline: "insertNewline"
         case .insertTab: "insertTab"
         case .deleteBackward: "deleteBackward"
+        case .deleteBackwardByDecomposing: "deleteBackwardByDecomposing"
         case .deleteForward: "deleteForward"
         case .deleteWordBackward: "deleteWordBackward"
         case .deleteWordForward: "deleteWordForward"
@@ -46,7 +47,7 @@ extension EditorCommand: CustomStringConvertible {
         case .selectLine: "selectLine"
         case .selectParagraph: "selectParagraph"
         case .setSelection: "setSelection"
-        case .toggleTrait(let key): EditorCommand.toggleName(key)
+        case .toggleTrait(let key, _, _): EditorCommand.toggleName(key)
         case .setAttribute: "setAttribute"
         case .removeAttribute: "removeAttribute"
         case .setFontSize: "setFontSize"
@@ -94,6 +95,11 @@ extension EditorCommand: CustomStringConvertible {
         case .setHeading(let level): return ["level": .int(level)]
         case .setFontSize(let size): return ["size": .number(size)]
         case .setLink(let url): return ["url": .string(url)]
+        case .toggleTrait(_, let policy, let skip):
+            var result: [String: CommandArgument] = [:]
+            if let policy { result["policy"] = .string(policy.rawValue) }
+            if skip { result["skipEdgeWhitespace"] = .bool(true) }
+            return result
         case .findNext(let query), .findPrevious(let query): return EditorCommand.queryArguments(query)
         case .replaceNext(let query, let replacement), .replaceAll(let query, let replacement):
             return EditorCommand.queryArguments(query).merging(["replacement": .string(replacement)]) { a, _ in a }
@@ -122,13 +128,14 @@ extension EditorCommand: CustomStringConvertible {
         if let movement = Movement(rawValue: name) {
             self = .move(movement, extend: try reader.bool("extend", default: false))
         } else if let key = AttributeKey.traits.first(where: { EditorCommand.toggleName($0) == name }) {
-            self = .toggleTrait(key)
+            self = .toggleTrait(key, policy: try reader.togglePolicy(), skipEdgeWhitespace: try reader.bool("skipEdgeWhitespace", default: false))
         } else {
             switch name {
             case "insertText": self = .insertText(try reader.string("text"))
             case "insertNewline": self = .insertNewline
             case "insertTab": self = .insertTab
             case "deleteBackward": self = .deleteBackward
+            case "deleteBackwardByDecomposing": self = .deleteBackwardByDecomposing
             case "deleteForward": self = .deleteForward
             case "deleteWordBackward": self = .deleteWordBackward
             case "deleteWordForward": self = .deleteWordForward
@@ -269,6 +276,16 @@ struct ArgumentReader {
             throw bad(name, error.description)
         }
         return value
+    }
+
+    /// The optional argument `policy` of a trait toggle.
+    mutating func togglePolicy() throws -> TraitTogglePolicy? {
+        guard value("policy") != nil else { return nil }
+        let name = try string("policy")
+        guard let policy = TraitTogglePolicy(rawValue: name) else {
+            throw bad("policy", "expected one of \(TraitTogglePolicy.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'")
+        }
+        return policy
     }
 
     mutating func query() throws -> FindQuery {
