@@ -4,10 +4,10 @@ import CaretCore
 /// A reference for `TextEdit.map(_:)` written from the documented rule, over cells rather than
 /// offsets: the document after the edit is the original cells before the range, the inserted
 /// cells, and the original cells after the range. A selection keeps the original characters it
-/// had that survive; the inserted text joins it only when the replaced range lay inside it and
-/// the selection had more than that range (a pure insertion joins only strictly inside, since text
-/// inserted at a selection's edge stays outside). When nothing is left selected, the selection
-/// was swallowed and becomes a caret after the replacement. A caret goes after text inserted at
+/// had that survive; the inserted text joins it when the replaced range lay inside it or was
+/// exactly it (a pure insertion joins only strictly inside, since text inserted at a selection's
+/// edge stays outside). When nothing is left selected, the selection was swallowed and becomes a
+/// caret after the replacement. A caret goes after text inserted at
 /// it or replacing characters before it, stays at the start of a range that begins there.
 private func referenceMap(_ selection: Selection, range: Range<Int>, inserted: Int, length: Int) -> Selection {
     enum Cell: Equatable { case original(Int), new }
@@ -28,7 +28,7 @@ private func referenceMap(_ selection: Selection, range: Range<Int>, inserted: I
     }
     let (s0, s1) = (selection.lowerBound, selection.upperBound)
     let newJoins = s0 <= range.lowerBound && range.upperBound <= s1
-        && (range.isEmpty ? s0 < range.lowerBound && range.upperBound < s1 : s0 < range.lowerBound || range.upperBound < s1)
+        && (!range.isEmpty || (s0 < range.lowerBound && range.upperBound < s1))
     var selected: [Int] = []
     for (i, cell) in cells.enumerated() {
         switch cell {
@@ -72,8 +72,11 @@ private func referenceMap(_ selection: Selection, range: Range<Int>, inserted: I
         // Swallowed from its start, from its end, exactly, and covered: a caret after the replacement.
         try check("a^bc|d", .replaceRange(1..<4, with: "XYZ"), "aXYZ|")
         try check("ab^cd|", .replaceRange(1..<4, with: "XYZ"), "aXYZ|")
-        try check("a^bcd|", .replaceRange(1..<4, with: "XYZ"), "aXYZ|")
-        try check("a|bcd^", .replaceRange(1..<4, with: "XYZ"), "aXYZ|")
+        try check("^abcd|e", .replaceRange(0..<5, with: "XYZ"), "XYZ|")
+        // Exactly the selected text: the replacement is selected (nothing, a caret).
+        try check("a^bcd|", .replaceRange(1..<4, with: "XYZ"), "a^XYZ|")
+        try check("a|bcd^", .replaceRange(1..<4, with: "XYZ"), "a|XYZ^")
+        try check("a^bcd|", .replaceRange(1..<4, with: ""), "a|")
         try check("ab^c|de", .replaceRange(1..<4, with: ""), "a|e")
         // Before and after the selection, touching it: the selection keeps its characters.
         try check("ab^cd|e", .replaceRange(0..<2, with: "XYZ"), "XYZ^cd|e")
