@@ -15,7 +15,7 @@ func testSeed(_ fallback: UInt64) -> UInt64 {
 
 /// Pieces typed or pasted: ASCII, spaces, line breaks, astral, ZWJ, combining marks, flags and
 /// lone regional indicators (which pair with their neighbours).
-let randomPieces = ["a", "b", "xy", " ", "  ", "\n", "\r\n", ".", "😀", family, eAcute, "\u{301}", "🇺🇸", "🇫", "e"]
+let randomPieces = ["a", "b", "xy", " ", "  ", "\n", "\r\n", ".", "😀", family, eAcute, "\u{301}", "🇺🇸", "🇫", "e", "कि", "\u{93F}", "กี่"]
 
 /// Draws commands that a user or a script could issue, on grapheme boundaries.
 struct CommandDrawer {
@@ -36,20 +36,23 @@ struct CommandDrawer {
         case 0..<22: return .insertText(pick(randomPieces) + (Bool.random(using: &rng) ? "" : pick(randomPieces)))
         case 22..<24: return pick([.insertNewline, .insertTab, .openLine, .transpose])
         case 24..<32 where big: return pick([.selectAll, .selectParagraph])
-        case 24..<32: return pick([.deleteBackward, .deleteForward])
+        case 24..<32: return pick([.deleteBackward, .deleteForward, .deleteBackward, .deleteBackwardByDecomposing])
         case 32..<37: return pick([.deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .deleteToLineStart, .deleteToLineEnd])
         case 37..<57: return .move(pick(Movement.allCases), extend: Bool.random(using: &rng))
         case 57..<61: return pick([.selectAll, .selectWord, .selectLine, .selectParagraph])
         case 61..<66:
             let a = boundary(in: editor.text)
             return .setSelection(anchor: a, head: Bool.random(using: &rng) ? a : boundary(in: editor.text))
-        case 66..<72: return .toggleTrait(pick(AttributeKey.traits))
+        case 66..<72:
+            let policy: TraitTogglePolicy? = pick([nil, nil, .uniform, .perRunFlip, .removeIfAny])
+            return .toggleTrait(pick(AttributeKey.traits), policy: policy, skipEdgeWhitespace: Int.random(in: 0..<4, using: &rng) == 0)
         case 72..<76:
             return pick([
                 .setAttribute(.fontSize, .number(Double(Int.random(in: 8...30, using: &rng)))),
                 .setAttribute(.foregroundColor, .string("#ff0000")), .removeAttribute(.bold),
                 .increaseFontSize, .decreaseFontSize, .removeFormatting, .setLink("https://x"), .removeLink,
-                .setAttribute(.custom("tag"), .string("t")),
+                .setAttribute(.custom("tag"), .string("t")), .setAttribute(.underline, .string("double")),
+                .setAttribute(.strikethrough, .string("thick dash")),
             ])
         case 76..<81: return pick([.cut, .copy, .paste, .pasteAsPlainText])
         case 81..<84:
@@ -76,7 +79,7 @@ struct HistoryModel {
     static func group(_ command: EditorCommand) -> String? {
         switch command {
         case .insertText, .insertNewline, .insertTab: "typing"
-        case .deleteBackward: "deleteBackward"
+        case .deleteBackward, .deleteBackwardByDecomposing: "deleteBackward"
         case .deleteForward: "deleteForward"
         default: nil
         }

@@ -26,7 +26,8 @@ extension Editor {
         case .openLine:
             let start = selection.lowerBound
             try insert("\n")
-            select(Selection(caret: start))
+            // A "\r" before the caret joins the new break into one "\r\n" cluster: stay before it.
+            select(Selection(caret: try text.isGraphemeBoundary(start) ? start : graphemeBefore(start)))
         case .replaceRange(let range, let string): try replaceRange(range, with: string)
         case .cut:
             guard !selection.isCaret else { return }
