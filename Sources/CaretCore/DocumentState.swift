@@ -5,7 +5,7 @@ public struct DocumentState: Equatable, Sendable {
     /// The selection, or nil when a printout or checkpoint does not speak of it.
     public var selection: Selection?
     /// The typing attributes when they differ from what the selection inherits; nil means "as
-    /// inherited" (see `AttributedText.inheritedTypingAttributes(at:)`).
+    /// inherited" (see `AttributedText.inheritedTypingAttributes(for:)`).
     public var typingAttributes: Attributes?
 
     public init(text: AttributedText, selection: Selection? = nil, typingAttributes: Attributes? = nil) {
