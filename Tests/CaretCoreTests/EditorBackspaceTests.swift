@@ -67,6 +67,7 @@ import CaretCore
         try check("a😀|", .deleteBackwardByDecomposing, "a|")
         try check("🇺🇸|", .deleteBackwardByDecomposing, "🇺|")
         try check("ab|", .deleteBackwardByDecomposing, "a|")
+        try check("a\r\n|b", .deleteBackwardByDecomposing, "a|b")
         try check("^ab|c", .deleteBackwardByDecomposing, "|c")
         try check("|ab", .deleteBackwardByDecomposing, "|ab")
         let editor = try makeEditor("\u{E9}|")

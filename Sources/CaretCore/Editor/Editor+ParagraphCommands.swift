@@ -53,7 +53,7 @@ extension Editor {
     /// before it (AppKit's `deleteBackwardByDecomposingPreviousCharacter:`): `é` becomes `e`
     /// (precomposed or not), `한` becomes `하`; a character that does not decompose loses its last
     /// scalar. The rest of a decomposed character stays decomposed (`ễ` leaves `e` + U+0302),
-    /// except Hangul, which stays a syllable. With a selection, deletes it.
+    /// except Hangul, which stays a syllable; a CRLF goes whole. With a selection, deletes it.
     func deleteBackwardByDecomposing() throws {
         guard selection.isCaret else { return try replaceSelection(with: AttributedText()) }
         let caret = selection.head
@@ -61,6 +61,8 @@ extension Editor {
         let start = try graphemeBefore(caret)
         let scalars = try text.unicodeScalars(in: start..<caret)
         guard let last = scalars.last else { return }
+        // A CRLF is one line break, not a character with parts.
+        if scalars == ["\r", "\n"] { return try delete { _ in start..<caret } }
         let lastStart = caret - last.utf16.count
         var rest: [Unicode.Scalar]
         if let syllable = CanonicalDecomposition.hangulWithoutLastJamo(last) {
