@@ -153,6 +153,10 @@ func runRandomSession(seed: UInt64, count: Int, start: String, options: EditorOp
             #expect(editor.redoCount == model.future.count, context())
             // Typing attributes: any selection change resets them to the inherited ones.
             if after.selection != before.selection { #expect(after.typingAttributes == nil, context()) }
+            // The editor's quick answer (a known run, no lookups) agrees with the text's rule.
+            if after.typingAttributes == nil {
+                #expect(editor.typingAttributes == (try editor.text.inheritedTypingAttributes(for: editor.selection)), context())
+            }
             // Typed text takes the typing attributes.
             if case .insertText(let string) = command, !string.isEmpty {
                 let lower = before.selection!.lowerBound
