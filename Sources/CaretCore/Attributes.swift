@@ -2,7 +2,8 @@
 /// are equal values whichever order they were built in.
 ///
 /// Values are checked against their key: traits are booleans (a trait set to `false` is simply
-/// absent), `fontSize` is a positive finite number, colours are `#rrggbb` or `#rrggbbaa` (stored
+/// absent), except that `underline` and `strikethrough` also take a line style (`TextLineStyle`:
+/// `true` is single, other styles are strings such as `"double"`), `fontSize` is a positive finite number, colours are `#rrggbb` or `#rrggbbaa` (stored
 /// lower-case), `fontFamily` and `link` are non-empty strings. Custom keys take any value.
 ///
 /// Every distinct set is interned once per process (`AttributeTable`), so a set is a 4-byte
@@ -55,8 +56,15 @@ public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible 
         return Attributes.index(of: key, in: entries).found.map { entries[$0].value }
     }
 
-    /// Whether the trait `key` is on.
-    public func has(_ key: AttributeKey) -> Bool { self[key] == .bool(true) }
+    /// Whether the trait `key` is on: `true`, or for `underline` and `strikethrough` any line
+    /// style (`"double"` counts).
+    public func has(_ key: AttributeKey) -> Bool {
+        switch self[key] {
+        case .bool(true): true
+        case .string: key == .underline || key == .strikethrough
+        default: false
+        }
+    }
 
     /// Sets `key` to `value` (a trait set to `false` is removed).
     /// - Throws: `AttributeError` when the value does not fit the key.
@@ -134,7 +142,13 @@ public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible 
     /// The canonical form of `value` for `key`; nil means "absent" (a trait set to false).
     static func canonicalValue(_ value: AttributeValue, for key: AttributeKey) throws -> AttributeValue? {
         switch key {
-        case .bold, .italic, .underline, .strikethrough, .code:
+        case .underline, .strikethrough:
+            do {
+                return try TextLineStyle(value: value)?.value
+            } catch {
+                throw AttributeError(key: key, message: error.description)
+            }
+        case .bold, .italic, .code:
             guard case .bool(let on) = value else {
                 throw AttributeError(key: key, message: "expected a boolean, got \(value.kindName)")
             }

@@ -5,7 +5,7 @@ public struct DocumentState: Equatable, Sendable {
     /// The selection, or nil when a printout or checkpoint does not speak of it.
     public var selection: Selection?
     /// The typing attributes when they differ from what the selection inherits; nil means "as
-    /// inherited" (see `AttributedText.inheritedTypingAttributes(at:)`).
+    /// inherited" (see `AttributedText.inheritedTypingAttributes(for:)`).
     public var typingAttributes: Attributes?
 
     public init(text: AttributedText, selection: Selection? = nil, typingAttributes: Attributes? = nil) {
@@ -16,35 +16,46 @@ public struct DocumentState: Equatable, Sendable {
 }
 
 extension AttributedText {
-    /// The typing attributes a caret or selection whose lower bound is `offset` inherits, by
-    /// UIKit's rule: the attributes of the character before `offset`; of the character after it
-    /// at the start of the document; none in an empty document. `link` is never inherited.
-    /// Paragraph attributes are the paragraph's: at the start of a non-empty paragraph those of
-    /// its first character, not the line break before it (in the empty last paragraph, which has
-    /// no characters, the line break's, so a Return at the end of a list item continues the list).
+    /// The typing attributes a caret at `offset` inherits, by AppKit/UIKit's rule: the
+    /// attributes of the character before the caret, except at the start of a paragraph (the
+    /// document start included), where they are the paragraph's first character's — for an empty
+    /// paragraph that is its own line break; at the end of a document ending in a line break (the
+    /// empty last paragraph, which has no characters) the line break before it, so a Return at the
+    /// end of a list item continues the list. None in an empty document. `link` is never inherited.
     /// - Throws: `TextError` when `offset` is not a valid position.
+    /// - Complexity: O(log n + leaf).
     public func inheritedTypingAttributes(at offset: Int) throws -> Attributes {
         try validate(offset)
         if isEmpty { return Attributes() }
-        let source = offset > 0 ? offset - 1 : 0
-        // A position before `offset` may be the trailing half of a surrogate pair; step to its start.
-        let start = isValidPosition(source) ? source : source - 1
-        return paragraphAdjusted(try attributes(at: start).removing(.link), at: offset)
+        return try attributes(at: typingSource(caret: offset)).removing(.link)
     }
 
-    /// `inherited`, the attributes of the character before valid `offset`, with the paragraph
-    /// attributes of the paragraph starting at `offset` when the character before is its
-    /// preceding line break.
+    /// The typing attributes `selection` inherits: for a caret, `inheritedTypingAttributes(at:)`;
+    /// for a range, its first selected character's (so text typed over a bold word is bold).
+    /// `link` is never inherited.
+    /// - Throws: `TextError` when an end of the selection is not a valid position.
     /// - Complexity: O(log n + leaf).
-    func paragraphAdjusted(_ inherited: Attributes, at offset: Int) -> Attributes {
-        guard offset > 0, offset < utf16Count else { return inherited }
-        var afterBreak = false
-        _ = try? forEachUTF8Chunk(in: (offset - 1)..<offset) { chunk in
-            afterBreak = chunk.first == 0x0A
-            return false
+    public func inheritedTypingAttributes(for selection: Selection) throws -> Attributes {
+        try validate(selection.anchor)
+        try validate(selection.head)
+        if selection.isCaret { return try inheritedTypingAttributes(at: selection.head) }
+        return try attributes(at: selection.lowerBound).removing(.link)
+    }
+
+    /// The offset of the character whose attributes a caret at valid `offset` inherits, in a
+    /// non-empty text (see `inheritedTypingAttributes(at:)`).
+    /// - Complexity: O(log n + leaf).
+    func typingSource(caret offset: Int) -> Int {
+        if offset == 0 { return 0 }
+        if offset < utf16Count {
+            var afterBreak = false
+            _ = try? forEachUTF8Chunk(in: (offset - 1)..<offset) { chunk in
+                afterBreak = chunk.first == 0x0A
+                return false
+            }
+            if afterBreak { return offset }
         }
-        guard afterBreak, let here = try? attributes(at: offset) else { return inherited }
-        if !inherited.hasParagraphAttributes && !here.hasParagraphAttributes { return inherited }
-        return inherited.withParagraphAttributes(of: here)
+        // The unit before `offset` may be the trailing half of a surrogate pair; step to its start.
+        return isValidPosition(offset - 1) ? offset - 1 : offset - 2
     }
 }

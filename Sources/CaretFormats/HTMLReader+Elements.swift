@@ -122,6 +122,7 @@ extension HTMLReader {
 
     /// Applies a `style` attribute; returns false for `display:none`.
     private mutating func applyStyle(_ style: String, isBlock: Bool) -> Bool {
+        var lineStyle: String?
         for (property, value) in HTMLCSS.declarations(style) {
             let lower = value.lowercased()
             if HTMLCSS.isGlobalKeyword(lower) { continue }
@@ -139,6 +140,11 @@ extension HTMLReader {
             case "text-decoration", "text-decoration-line":
                 if lower.contains("underline") { set(.underline, .bool(true)) }
                 if lower.contains("line-through") { set(.strikethrough, .bool(true)) }
+                if property == "text-decoration" {
+                    for word in lower.split(separator: " ") where HTMLReader.lineStyleWords.contains(String(word)) { lineStyle = String(word) }
+                }
+            case "text-decoration-style":
+                lineStyle = HTMLCSS.trim(lower)
             case "font-size":
                 let base: Double
                 if case .number(let n) = inline[.fontSize] { base = n } else { base = 12 }
@@ -167,7 +173,29 @@ extension HTMLReader {
                 break
             }
         }
+        if let lineStyle { applyLineStyle(lineStyle) }
         return true
+    }
+
+    static let lineStyleWords: Set<String> = ["solid", "double", "dotted", "dashed", "wavy"]
+
+    /// A CSS `text-decoration-style` on an element styles the lines that element draws: those
+    /// on now that were not on outside it.
+    private mutating func applyLineStyle(_ word: String) {
+        let style: TextLineStyle
+        switch word {
+        case "double": style = TextLineStyle(line: .double)
+        case "dotted": style = TextLineStyle(pattern: .dot)
+        case "dashed": style = TextLineStyle(pattern: .dash)
+        case "solid": style = .single
+        default:
+            losses.note(FormatLoss(what: "text-decoration-style", offset: utf16, reason: "Caret has no '\(word)' lines; read as solid"))
+            return
+        }
+        let outside = frames.last?.inline ?? Attributes()
+        for key in [AttributeKey.underline, .strikethrough] where inline.has(key) && !outside.has(key) {
+            set(key, style.value)
+        }
     }
 
     private mutating func applyAlignment(_ value: String) {

@@ -22,7 +22,10 @@ enum HTMLLayer: Equatable {
     case link([UInt8])
     /// `<span style="…">`, the declarations already escaped for an attribute.
     case span([UInt8])
-    case strong, em, u, s, code
+    /// `<u>` and `<s>`, with the CSS `text-decoration-style` of a line that is not single and
+    /// solid (empty for none).
+    case u([UInt8]), s([UInt8])
+    case strong, em, code
 
     func writeOpen(to out: inout [UInt8]) {
         switch self {
@@ -30,10 +33,40 @@ enum HTMLLayer: Equatable {
         case .span(let style): out += Array("<span style=\"".utf8); out += style; out += Array("\">".utf8)
         case .strong: out += Array("<strong>".utf8)
         case .em: out += Array("<em>".utf8)
-        case .u: out += Array("<u>".utf8)
-        case .s: out += Array("<s>".utf8)
+        case .u(let style): out += Array("<u".utf8); HTMLLayer.writeStyle(style, to: &out)
+        case .s(let style): out += Array("<s".utf8); HTMLLayer.writeStyle(style, to: &out)
         case .code: out += Array("<code>".utf8)
         }
+    }
+
+    /// ` style="text-decoration-style:…">` or `>`.
+    static func writeStyle(_ style: [UInt8], to out: inout [UInt8]) {
+        if !style.isEmpty {
+            out += Array(" style=\"text-decoration-style:".utf8)
+            out += style
+            out.append(UInt8(ascii: "\""))
+        }
+        out.append(UInt8(ascii: ">"))
+    }
+
+    /// The CSS `text-decoration-style` of a line style ("" for single solid), and what CSS cannot
+    /// say of it: it has double, dotted and dashed lines, one style per line, and no thick,
+    /// dash-dot or by-word lines.
+    static func css(_ style: TextLineStyle, line: String) -> (String, String?) {
+        var word = ""
+        var written = TextLineStyle()
+        if style.line == .double {
+            word = "double"
+            written.line = .double
+        } else {
+            switch style.pattern {
+            case .dot, .dashDotDot: word = "dotted"; written.pattern = .dot
+            case .dash, .dashDot: word = "dashed"; written.pattern = .dash
+            case .solid: break
+            }
+        }
+        if written == style { return (word, nil) }
+        return (word, "CSS text-decoration-style has solid, double, dotted and dashed lines; the \(line) '\(style)' is written as '\(written)'")
     }
 
     func writeClose(to out: inout [UInt8]) {
@@ -66,7 +99,8 @@ struct HTMLRunStyle {
     var losses: [(String, String)] = []
 
     init(_ attributes: Attributes) {
-        var bold = false, italic = false, underline = false, strike = false, code = false
+        var bold = false, italic = false, code = false
+        var underline: TextLineStyle?, strike: TextLineStyle?
         var link: String?
         var css: [String] = []
         var paragraph: [(AttributeKey, AttributeValue)] = []
@@ -78,8 +112,8 @@ struct HTMLRunStyle {
             switch entry.key {
             case .bold: bold = true
             case .italic: italic = true
-            case .underline: underline = true
-            case .strikethrough: strike = true
+            case .underline: underline = (try? TextLineStyle(value: entry.value)) ?? .single
+            case .strikethrough: strike = (try? TextLineStyle(value: entry.value)) ?? .single
             case .code: code = true
             case .fontSize:
                 if case .number(let n) = entry.value { css.append("font-size:\(AttributeValue.format(n))pt") }
@@ -132,8 +166,12 @@ struct HTMLRunStyle {
         if !css.isEmpty { layers.append(.span(HTMLEscaping.attribute(css.joined(separator: ";")))) }
         if bold { layers.append(.strong) }
         if italic { layers.append(.em) }
-        if underline { layers.append(.u) }
-        if strike { layers.append(.s) }
+        for (style, key) in [(underline, AttributeKey.underline), (strike, .strikethrough)] {
+            guard let style else { continue }
+            let (css, loss) = HTMLLayer.css(style, line: key.name)
+            if let loss { losses.append((key.name, loss)) }
+            layers.append(key == .underline ? .u(Array(css.utf8)) : .s(Array(css.utf8)))
+        }
         if code { layers.append(.code) }
         paragraphAttributes = (try? Attributes(paragraph)) ?? Attributes()
         characterAttributes = (try? Attributes(character)) ?? Attributes()

@@ -333,8 +333,13 @@ struct MarkdownWriter {
             switch entry.key {
             case .bold: style.bold = true
             case .italic: style.italic = true
-            case .underline: style.underline = true
-            case .strikethrough: style.strike = true
+            case .underline, .strikethrough:
+                if entry.key == .underline { style.underline = true } else { style.strike = true }
+                if entry.value != .bool(true) {
+                    let syntax = entry.key == .underline ? "<u>" : "~~"
+                    losses.note(FormatLoss(what: entry.key.name, offset: offset,
+                                           reason: "Markdown has a single \(entry.key.name) only (\(syntax)); '\(entry.value)' is written as single"))
+                }
             case .code: style.code = true
             case .link:
                 guard case .string(let url) = entry.value else { break }

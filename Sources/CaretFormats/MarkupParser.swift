@@ -71,7 +71,7 @@ struct MarkupParser {
         }
         if let head {
             state.selection = Selection(anchor: anchor?.offset ?? head.offset, head: head.offset)
-            if let typing, typing != (try? text.inheritedTypingAttributes(at: min(state.selection!.anchor, head.offset))) {
+            if let typing, typing != (try? text.inheritedTypingAttributes(for: state.selection!)) {
                 state.typingAttributes = typing
             }
         }

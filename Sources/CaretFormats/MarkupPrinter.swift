@@ -19,7 +19,7 @@ struct MarkupPrinter {
             let h = MarkupPrinter.snap(selection.head, in: state.text)
             anchor = a
             head = h
-            if let t = state.typingAttributes, t != (try? state.text.inheritedTypingAttributes(at: min(a, h))) {
+            if let t = state.typingAttributes, t != (try? state.text.inheritedTypingAttributes(for: Selection(anchor: a, head: h))) {
                 typing = t
             } else {
                 typing = nil

@@ -118,8 +118,8 @@ extension RTFReader {
         let char = key.char
         if char.bold { pairs.append((.bold, .bool(true))) }
         if char.italic { pairs.append((.italic, .bool(true))) }
-        if char.underline { pairs.append((.underline, .bool(true))) }
-        if char.strikethrough { pairs.append((.strikethrough, .bool(true))) }
+        if let style = char.underline { pairs.append((.underline, style.value)) }
+        if let style = char.strikethrough { pairs.append((.strikethrough, style.value)) }
         let number = char.font < 0 ? defaultFont : char.font
         if let font = fonts[number] {
             if font.isMonospace {

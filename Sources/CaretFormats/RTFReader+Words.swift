@@ -1,3 +1,4 @@
+import CaretCore
 extension RTFReader {
     /// Acts on one control word (its parameter, if any, already read).
     mutating func controlWord(_ name: String, _ parameter: Int?, at offset: Int) throws(RTFError) {
@@ -118,12 +119,19 @@ extension RTFReader {
 
         case .b: state.char.bold = value != 0
         case .i: state.char.italic = value != 0
-        case .ul: state.char.underline = value != 0
-        case .ulnone: state.char.underline = false
+        case .ul: state.char.underline = value != 0 ? .single : nil
+        case .ulnone: state.char.underline = nil
         case .ulOther:
-            state.char.underline = value != 0
-            if value != 0 { noteLoss("underlineStyle", "\\\(name) is read as a single underline") }
-        case .strike, .striked: state.char.strikethrough = value != 0
+            if value == 0 {
+                state.char.underline = nil
+            } else if let style = RTFLineStyle.styleOfWord[name] {
+                state.char.underline = style
+            } else {
+                state.char.underline = .single
+                noteLoss("underlineStyle", "\\\(name) (a wavy or long-dash line) is read as a single underline")
+            }
+        case .strike: state.char.strikethrough = value != 0 ? .single : nil
+        case .striked: state.char.strikethrough = value != 0 ? TextLineStyle(line: .double) : nil
         case .fs: state.char.halfPoints = max(0, min(value, 20_000))
         case .cf: state.char.foreground = value
         case .cb, .highlight, .chcbpat: state.char.background = value

@@ -1,9 +1,13 @@
+import CaretCore
+
 /// Character formatting in effect while reading RTF: what a group saves and restores.
 struct RTFCharState: Hashable {
     var bold = false
     var italic = false
-    var underline = false
-    var strikethrough = false
+    /// `\ul` and its styled forms; nil for none.
+    var underline: TextLineStyle?
+    /// `\strike` (single) or `\striked1` (double); nil for none.
+    var strikethrough: TextLineStyle?
     /// `\fN`; -1 is the document's default font (`\deff`, or `\plain`).
     var font = -1
     /// `\fsN` in half-points; 0 when not given.

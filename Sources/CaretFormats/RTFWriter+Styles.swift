@@ -37,8 +37,14 @@ extension RTFWriter {
             switch (entry.key, entry.value) {
             case (.bold, _): add("b")
             case (.italic, _): add("i")
-            case (.underline, _): add("ul")
-            case (.strikethrough, _): add("strike")
+            case (.underline, let value):
+                let (word, loss) = RTFLineStyle.underlineWord(for: (try? TextLineStyle(value: value)) ?? .single)
+                add(word)
+                if let loss { noteLoss("underline", at: offset, loss) }
+            case (.strikethrough, let value):
+                let (word, parameter, loss) = RTFLineStyle.strikeWord(for: (try? TextLineStyle(value: value)) ?? .single)
+                add(word, parameter)
+                if let loss { noteLoss("strikethrough", at: offset, loss) }
             case (.code, _):
                 if codeFont == 0 { codeFont = fontNumber("Courier New") }
                 add("f", codeFont)

@@ -69,8 +69,11 @@ extension AttributedString {
             case (.bold, _): inline.insert(.stronglyEmphasized)
             case (.italic, _): inline.insert(.emphasized)
             case (.code, _): inline.insert(.code)
-            case (.strikethrough, _): inline.insert(.strikethrough)
-            case (.underline, _): container[Caret.UnderlineStyleAttribute.self] = 1
+            case (.strikethrough, .bool(true)): inline.insert(.strikethrough)
+            case (.strikethrough, let style):
+                container[Caret.StrikethroughStyleAttribute.self] = ((try? TextLineStyle(value: style)) ?? .single).rawValue
+            case (.underline, let style):
+                container[Caret.UnderlineStyleAttribute.self] = ((try? TextLineStyle(value: style)) ?? .single).rawValue
             case (.link, .string(let link)):
                 if let url = URL(string: link), url.absoluteString == link {
                     container[Caret.LinkAttribute.self] = url

@@ -59,9 +59,12 @@ extension AttributedText {
         for (key, style, name) in [(AttributeKey.underline, run[Caret.UnderlineStyleAttribute.self], "underline"), (.strikethrough, run[Caret.StrikethroughStyleAttribute.self], "strikethrough")] {
             guard let style else { continue }
             if key == .underline { known[Caret.UnderlineStyleAttribute.self] = style } else { known[Caret.StrikethroughStyleAttribute.self] = style }
-            if style != 0 { pairs.append((key, .bool(true))) }
-            if style != 0 && style != 1 {
-                losses.note(FormatLoss(what: "\(name) style", offset: offset, reason: "style \(style) (double, thick or patterned) reads as a single line"))
+            guard style != 0 else { continue }
+            if let lineStyle = TextLineStyle(rawValue: style) {
+                pairs.append((key, lineStyle.value))
+            } else {
+                pairs.append((key, .bool(true)))
+                losses.note(FormatLoss(what: "\(name) style", offset: offset, reason: "style \(style) is not an NSUnderlineStyle Caret knows; read as a single line"))
             }
         }
         if let size = run[Caret.FontSizeAttribute.self] { known[Caret.FontSizeAttribute.self] = size; pairs.append((.fontSize, .number(size))) }

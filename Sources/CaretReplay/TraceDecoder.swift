@@ -99,7 +99,7 @@ enum TraceDecoder {
             switch member.key {
             case "traitToggle":
                 guard let name = member.value.stringValue, let policy = TraitTogglePolicy(rawValue: name) else {
-                    throw TraceDecodingError(member.key, "expected \"uniform\" or \"perRunFlip\", got \(member.value)")
+                    throw TraceDecodingError(member.key, "expected one of \(TraitTogglePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \(member.value)")
                 }
                 options.traitToggle = policy
             case "undoCoalescingInterval": options.undoCoalescingInterval = try number(member.value, member.key, minimum: 0)

@@ -190,7 +190,7 @@ let failing = """
         let result = caret(["record", "--doc", doc, "--in", input, "--out", dir.path + "/r.caret-trace"])
         #expect(result.code == .dataError)
         #expect(result.stderr == "\(input):6:1: invalid position: offset 99 is past the end (length 12, UTF-16)\n\(input):7:1: unknown instruction 'bogus' (expected type, key, select, run, paste, paste-plain, undo, redo, wait, check, print)\n")
-        #expect(result.stdout == "Hello, |<bold>{bold:world}^\nHello|\n")
+        #expect(result.stdout == "Hello, |{bold:world}^\nHello|\n")
         let lines = dir.read("r.caret-trace").split(separator: "\n")
         #expect(lines.count == 8)
         #expect(caret(["replay", dir.path + "/r.caret-trace", "--check"]).code == .ok)

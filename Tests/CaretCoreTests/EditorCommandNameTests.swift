@@ -3,13 +3,15 @@ import CaretCore
 
 /// One sample of every command.
 let sampleCommands: [EditorCommand] = [
-    .insertText("x😀"), .insertNewline, .insertTab, .deleteBackward, .deleteForward,
+    .insertText("x😀"), .insertNewline, .insertTab, .deleteBackward, .deleteBackwardByDecomposing, .deleteForward,
     .deleteWordBackward, .deleteWordForward, .deleteToLineStart, .deleteToLineEnd, .transpose, .openLine,
     .replaceRange(1..<3, with: "y"), .cut, .copy, .paste, .pasteAsPlainText,
     .applySuggestion("y", range: 0..<1), .learnWord("zyx"),
 ] + Movement.allCases.flatMap { [EditorCommand.move($0, extend: false), .move($0, extend: true)] } + [
     .selectAll, .selectWord, .selectLine, .selectParagraph, .setSelection(anchor: 3, head: 1),
     .toggleBold, .toggleItalic, .toggleUnderline, .toggleStrikethrough, .toggleCode,
+    .toggleTrait(.bold, policy: .removeIfAny), .toggleTrait(.underline, policy: .perRunFlip, skipEdgeWhitespace: true),
+    .toggleTrait(.code, skipEdgeWhitespace: true), .setAttribute(.underline, .string("double dash byWord")),
     .setAttribute(.fontSize, .number(12.5)), .setAttribute(.custom("tag"), .bool(true)),
     .setAttribute(.foregroundColor, .string("#ff0000")), .removeAttribute(.italic),
     .setFontSize(14), .increaseFontSize, .decreaseFontSize, .removeFormatting, .setLink("https://x"), .removeLink,
@@ -25,7 +27,7 @@ let sampleCommands: [EditorCommand] = [
 /// of it to `sampleCommands` too (the tests below then check its descriptor round-trips it).
 func everyCaseIsSampled(_ command: EditorCommand) {
     switch command {
-    case .insertText, .insertNewline, .insertTab, .deleteBackward, .deleteForward, .deleteWordBackward,
+    case .insertText, .insertNewline, .insertTab, .deleteBackward, .deleteBackwardByDecomposing, .deleteForward, .deleteWordBackward,
          .deleteWordForward, .deleteToLineStart, .deleteToLineEnd, .transpose, .openLine, .replaceRange,
          .cut, .copy, .paste, .pasteAsPlainText, .applySuggestion, .learnWord, .move, .selectAll,
          .selectWord, .selectLine, .selectParagraph, .setSelection, .toggleTrait, .setAttribute,

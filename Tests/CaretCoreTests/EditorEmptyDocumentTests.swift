@@ -22,7 +22,7 @@ import CaretCore
             var want = expected[command.name] ?? "|"
             if case .setAttribute(let key, _) = command {
                 want = ["fontSize": "|<fontSize=12.5>", "tag": "|<tag=true>", "foregroundColor": "|<foregroundColor=#ff0000>",
-                        "codeBlock": "|<codeBlock=true>"][key.name]!
+                        "codeBlock": "|<codeBlock=true>", "underline": "|<underline=\"double dash byWord\">"][key.name]!
             }
             // The empty document is one empty last paragraph: paragraph commands change the
             // typing attributes, what the first typed character will be.
@@ -48,7 +48,7 @@ import CaretCore
         try check("😀|\(family)^", .extendLeft, "|😀\(family)^")
         try check("😀|\(family)^", .move(.documentEnd, extend: true), "😀\(family)|")
         try check("😀^\(family)|", .move(.documentStart, extend: true), "|😀^\(family)")
-        try check("😀|\(family)^", .toggleBold, "😀|<bold>{bold:\(family)}^")
+        try check("😀|\(family)^", .toggleBold, "😀|{bold:\(family)}^")
         try check("|🇺🇸^🇫🇷", .toggleItalic, "|{italic:🇺🇸}^🇫🇷")
         try check("🇺🇸|🇫🇷^", .selectWord, "🇺🇸|🇫🇷^")
         try check("🇺🇸^🇫🇷|", .selectParagraph, "^🇺🇸🇫🇷|")

@@ -8,7 +8,7 @@ import CaretCore
 
 /// Pieces typed or pasted: ASCII, spaces, line breaks, astral, ZWJ, combining marks, flags and
 /// lone regional indicators (which pair with their neighbours).
-let randomPieces = ["a", "b", "xy", " ", "  ", "\n", "\r\n", ".", "😀", family, eAcute, "\u{301}", "🇺🇸", "🇫", "e"]
+let randomPieces = ["a", "b", "xy", " ", "  ", "\n", "\r\n", ".", "😀", family, eAcute, "\u{301}", "🇺🇸", "🇫", "e", "कि", "\u{93F}", "กี่"]
 
 /// Draws commands that a user or a script could issue, on grapheme boundaries.
 struct CommandDrawer {
@@ -29,20 +29,23 @@ struct CommandDrawer {
         case 0..<22: return .insertText(pick(randomPieces) + (rng.bool() ? "" : pick(randomPieces)))
         case 22..<24: return pick([.insertNewline, .insertTab, .openLine, .transpose])
         case 24..<32 where big: return pick([.selectAll, .selectParagraph])
-        case 24..<32: return pick([.deleteBackward, .deleteForward])
+        case 24..<32: return pick([.deleteBackward, .deleteForward, .deleteBackward, .deleteBackwardByDecomposing])
         case 32..<37: return pick([.deleteBackward, .deleteForward, .deleteWordBackward, .deleteWordForward, .deleteToLineStart, .deleteToLineEnd])
         case 37..<57: return .move(pick(Movement.allCases), extend: rng.bool())
         case 57..<61: return pick([.selectAll, .selectWord, .selectLine, .selectParagraph])
         case 61..<66:
             let a = boundary(in: editor.text)
             return .setSelection(anchor: a, head: rng.bool() ? a : boundary(in: editor.text))
-        case 66..<72: return .toggleTrait(pick(AttributeKey.traits))
+        case 66..<72:
+            let policy: TraitTogglePolicy? = pick([nil, nil, .uniform, .perRunFlip, .removeIfAny])
+            return .toggleTrait(pick(AttributeKey.traits), policy: policy, skipEdgeWhitespace: rng.oneIn(4))
         case 72..<76:
             return pick([
                 .setAttribute(.fontSize, .number(Double(rng.int(in: 8...30)))),
                 .setAttribute(.foregroundColor, .string("#ff0000")), .removeAttribute(.bold),
                 .increaseFontSize, .decreaseFontSize, .removeFormatting, .setLink("https://x"), .removeLink,
-                .setAttribute(.custom("tag"), .string("t")),
+                .setAttribute(.custom("tag"), .string("t")), .setAttribute(.underline, .string("double")),
+                .setAttribute(.strikethrough, .string("thick dash")),
             ])
         case 76..<81: return pick([.cut, .copy, .paste, .pasteAsPlainText])
         case 81..<84:
@@ -69,7 +72,7 @@ struct HistoryModel {
     static func group(_ command: EditorCommand) -> String? {
         switch command {
         case .insertText, .insertNewline, .insertTab: "typing"
-        case .deleteBackward: "deleteBackward"
+        case .deleteBackward, .deleteBackwardByDecomposing: "deleteBackward"
         case .deleteForward: "deleteForward"
         default: nil
         }
@@ -143,6 +146,10 @@ func runRandomSession(seed: UInt64, count: Int, start: String, options: EditorOp
             #expect(editor.redoCount == model.future.count, context())
             // Typing attributes: any selection change resets them to the inherited ones.
             if after.selection != before.selection { #expect(after.typingAttributes == nil, context()) }
+            // The editor's quick answer (a known run, no lookups) agrees with the text's rule.
+            if after.typingAttributes == nil {
+                #expect(editor.typingAttributes == (try editor.text.inheritedTypingAttributes(for: editor.selection)), context())
+            }
             // Typed text takes the typing attributes.
             if case .insertText(let string) = command, !string.isEmpty {
                 let lower = before.selection!.lowerBound

@@ -8,8 +8,7 @@ import CaretCore
 @Suite struct EditorRangeCommandRandomizedTests {
     @Test(arguments: [UInt64(11), 12, 13, 14])
     func undoAndRedoRestoreWhatTheUserSaw(defaultSeed: UInt64) throws {
-        let seed = testSeed(defaultSeed)
-        print("EditorRangeCommandRandomizedTests seed \(seed) (rerun with CARET_SEED=\(seed))")
+        let seed = SeededRandom.seed(fallback: defaultSeed)
         var drawer = CommandDrawer(rng: SeededRandom(seed: seed))
         let editor = try makeEditor("Hello 😀 wor\u{301}ld\n🇺🇸 flag|")
         var past: [(before: DocumentState, after: DocumentState)] = []
@@ -17,13 +16,13 @@ import CaretCore
             let before = editor.state
             let undoCount = editor.undoCount
             var label: String
-            if Int.random(in: 0..<3, using: &drawer.rng) == 0 {
+            if drawer.rng.oneIn(3) {
                 let a = drawer.boundary(in: editor.text)
                 let b = drawer.boundary(in: editor.text)
-                let commands: [EditorCommand] = (0..<Int.random(in: 1...3, using: &drawer.rng)).map { _ in
+                let commands: [EditorCommand] = (0..<drawer.rng.int(in: 1...3)).map { _ in
                     drawer.pick([
                         .setAttribute(.bold, .bool(true)), .removeAttribute(.bold), .toggleTrait(.italic),
-                        .setAttribute(.fontSize, .number(Double(Int.random(in: 8...30, using: &drawer.rng)))),
+                        .setAttribute(.fontSize, .number(Double(drawer.rng.int(in: 8...30)))),
                         .setAttribute(.custom("tag"), .string("t")), .removeFormatting, .setLink("https://x"),
                     ])
                 }

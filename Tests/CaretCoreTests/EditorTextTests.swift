@@ -33,6 +33,7 @@ let eAcute = "e\u{301}"
         try check("ab|cd", .insertTab, "ab\t|cd")
         try check("ab|cd", .openLine, "ab|\ncd")
         try check("a^b|c", .openLine, "a|\nc")
+        try check("a\u{D}|b", .openLine, "a|\\u{D}\nb")
         try check("|", .insertNewline, "\n|")
     }
 

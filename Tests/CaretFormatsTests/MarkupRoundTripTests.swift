@@ -54,7 +54,7 @@ struct RandomDocuments {
         state.selection = Selection(anchor: anchor, head: head)
         if rng.bool() {
             let typing = rng.bool() ? attributes(&rng) : rng.element(of: pool)!
-            if typing != (try! text.inheritedTypingAttributes(at: min(anchor, head))) {
+            if typing != (try! text.inheritedTypingAttributes(for: Selection(anchor: anchor, head: head))) {
                 state.typingAttributes = typing
             }
         }

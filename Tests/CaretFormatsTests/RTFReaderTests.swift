@@ -21,8 +21,8 @@ func rtfLosses(_ rtf: String) throws -> [String] {
     }
 
     @Test func underlineVariantsAreUnderlineWithALoss() throws {
-        #expect(try rtfMarkup(#"\uldb d\ulnone  \ulw w\ul0 x"#) == "{underline:d} {underline:w}x")
-        #expect(try rtfLosses(#"{\rtf1 a\uldb b}"#) == ["underlineStyle@1"])
+        #expect(try rtfMarkup(#"\uldb d\ulnone  \ulw w\ul0 x"#) == "{underline=\"double\":d} {underline=\"single byWord\":w}x")
+        #expect(try rtfLosses(#"{\rtf1 a\ulwave b}"#) == ["underlineStyle@1"])
     }
 
     @Test func groupsRestoreFormatting() throws {

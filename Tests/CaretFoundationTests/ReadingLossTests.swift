@@ -25,12 +25,29 @@ import Testing
         #expect(losses.first?.offset == 1)
     }
 
-    @Test func underlineStylesOtherThanSingleAreLosses() throws {
+    @Test func underlineStylesReadAsLineStyles() throws {
         var string = AttributedString("x")
         string[Caret.UnderlineStyleAttribute.self] = 9 // double
         let (text, losses) = AttributedText.converting(string)
-        #expect(text == AttributedText("x", attributes: .traits(.underline)))
-        #expect(kinds(losses) == ["underline style"])
+        #expect(text == AttributedText("x", attributes: try Attributes([(.underline, .string("double"))])))
+        #expect(losses.isEmpty)
+        var thick = AttributedString("x")
+        thick[Caret.StrikethroughStyleAttribute.self] = 0x8202 // thick, dash, by word
+        #expect(try AttributedText(thick) == AttributedText("x", attributes: try Attributes([(.strikethrough, .string("thick dash byWord"))])))
+        // Bits NSUnderlineStyle does not define: a single line, reported.
+        var odd = AttributedString("x")
+        odd[Caret.UnderlineStyleAttribute.self] = 0x7
+        let (oddText, oddLosses) = AttributedText.converting(odd)
+        #expect(oddText == AttributedText("x", attributes: .traits(.underline)))
+        #expect(kinds(oddLosses) == ["underline style"])
+    }
+
+    @Test func lineStylesWriteAsNSUnderlineStyleValues() throws {
+        let text = AttributedText("x", attributes: try Attributes([(.underline, .string("double")), (.strikethrough, .string("single dot"))]))
+        let string = try AttributedString(text)
+        #expect(string.runs.first?[Caret.UnderlineStyleAttribute.self] == 9)
+        #expect(string.runs.first?[Caret.StrikethroughStyleAttribute.self] == 0x101)
+        #expect(try AttributedText(string) == text)
     }
 
     @Test func strikethroughStyleReadsAsStrikethrough() throws {

@@ -29,7 +29,7 @@ import Testing
     @Test func nestedMembersAndNamesThatAreAlsoValues() {
         #expect(error("{\"caret-trace\":1}\n{\"check\":\"typing\",\"typing\":5}") == "t:2:19: expected an object, got a number")
         #expect(error("{\"caret-trace\":1}\n{\"check\":\"a\",\"typing\":{\"bold\":1}}") == "t:2:24: bold: expected a boolean, got a number")
-        #expect(error(#"{"caret-trace":1,"x-note":"traitToggle","options":{"traitToggle":"z"}}"#) == #"t:1:52: expected "uniform" or "perRunFlip", got "z""#)
+        #expect(error(#"{"caret-trace":1,"x-note":"traitToggle","options":{"traitToggle":"z"}}"#) == #"t:1:52: expected one of "uniform", "perRunFlip", "removeIfAny", got "z""#)
         #expect(error("{\"caret-trace\":1}\n{\"check\":\"bold\",\"traits\":{\"bold\":\"x\"}}") == #"t:2:27: expected "on", "off" or "mixed", got "x""#)
     }
 }

@@ -60,6 +60,16 @@ struct ArgumentReader {
         }
     }
 
+    /// The optional argument `policy` of a trait toggle.
+    mutating func togglePolicy() throws -> TraitTogglePolicy? {
+        guard value("policy") != nil else { return nil }
+        let name = try string("policy")
+        guard let policy = TraitTogglePolicy(rawValue: name) else {
+            throw bad("policy", "expected one of \(TraitTogglePolicy.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'")
+        }
+        return policy
+    }
+
     mutating func bool(_ name: String, default def: Bool) throws -> Bool {
         guard let v = value(name) else { return def }
         guard case .bool(let b) = v else { throw bad(name, "expected a boolean, got \(v.kindName)") }

@@ -8,6 +8,7 @@ extension Editor {
         case .insertNewline: try insertNewline()
         case .insertTab: try insert("\t")
         case .deleteBackward: try deleteBackward()
+        case .deleteBackwardByDecomposing: try deleteBackwardByDecomposing()
         case .deleteForward: try delete { $0..<(try self.graphemeAfter($0)) }
         case .deleteWordBackward: try delete { try self.wordLeft($0)..<$0 }
         case .deleteWordForward: try delete { $0..<(try self.wordRight($0)) }
@@ -25,7 +26,8 @@ extension Editor {
         case .openLine:
             let start = selection.lowerBound
             try insert("\n")
-            select(Selection(caret: start))
+            // A "\r" before the caret joins the new break into one "\r\n" cluster: stay before it.
+            select(Selection(caret: try text.isGraphemeBoundary(start) ? start : graphemeBefore(start)))
         case .replaceRange(let range, let string): try replaceRange(range, with: string)
         case .cut:
             guard !selection.isCaret else { return }
@@ -59,7 +61,8 @@ extension Editor {
                 try text.validate(head)
             }
             select(Selection(anchor: anchor, head: head))
-        case .toggleTrait(let key): try toggleTrait(key)
+        case .toggleTrait(let key, let policy, let skip):
+            try toggleTrait(key, policy: policy ?? options.traitToggle, skipEdgeWhitespace: skip)
         case .setAttribute(let key, let value):
             if key.isParagraph { try setParagraphAttribute(key, value, command: "setAttribute") } else { try setAttribute(key, value) }
         case .removeAttribute(let key):

@@ -80,32 +80,84 @@ extension Editor {
         return back
     }
 
-    func toggleTrait(_ key: AttributeKey) throws {
+    /// Toggles trait `key` over the selection by `policy` (docs/editor.md, "Trait toggles").
+    func toggleTrait(_ key: AttributeKey, policy: TraitTogglePolicy, skipEdgeWhitespace: Bool) throws {
         guard key.isTrait else {
             throw EditorError.badArgument(command: "toggleTrait", argument: "key", message: "'\(key.name)' is not a trait (bold, italic, underline, strikethrough, code)")
         }
+        // Adding keeps a style already there (a double underline stays double).
+        func added(_ attributes: Attributes) throws -> Attributes {
+            attributes.has(key) ? attributes : try attributes.setting(key, .bool(true))
+        }
+        func removed(_ attributes: Attributes) -> Attributes { attributes.removing(key) }
         func flipped(_ attributes: Attributes) throws -> Attributes {
             attributes.has(key) ? attributes.removing(key) : try attributes.setting(key, .bool(true))
         }
         if selection.isCaret { return try restyle(flipped) }
-        let runs = try text.runs(in: selection.range)
-        if options.traitToggle == .perRunFlip {
-            try restyle(runs: runs, flipped)
+        let whole = selection.range
+        let core = skipEdgeWhitespace ? try withoutEdgeWhitespace(whole) : whole
+        if policy == .perRunFlip {
+            // Edge whitespace only loses the trait; the rest flips.
+            if core.lowerBound > whole.lowerBound { try restyle(whole.lowerBound..<core.lowerBound, removed) }
+            if core == whole { try restyle(runs: try text.runs(in: whole), flipped) } else { try restyle(core, flipped) }
+            if core.upperBound < whole.upperBound { try restyle(core.upperBound..<whole.upperBound, removed) }
         } else {
             // Ask each distinct set once (runs share few sets, and each question takes a lock).
             var seen = Set<Attributes>()
-            var turnOn = false
-            for run in runs where seen.insert(run.attributes).inserted {
-                if !run.attributes.has(key) {
-                    turnOn = true
-                    break
+            var someHave = false
+            var someLack = false
+            try text.forEachRun(in: core) { run in
+                if seen.insert(run.attributes).inserted {
+                    if run.attributes.has(key) { someHave = true } else { someLack = true }
                 }
+                return !(someHave && someLack)
             }
-            try restyle(runs: runs) { turnOn ? try $0.setting(key, .bool(true)) : $0.removing(key) }
+            let turnOn = policy == .removeIfAny ? !someHave : someLack
+            if !turnOn {
+                try restyle(runs: try text.runs(in: whole), removed)
+            } else if core == whole {
+                try restyle(runs: try text.runs(in: whole), added)
+            } else {
+                try restyle(core, added)
+            }
         }
         // Text typed over the selection looks like its first character now does.
-        let firstHasIt = try text.attributes(at: selection.lowerBound).has(key)
-        typingAttributes = firstHasIt ? try typingAttributes.setting(key, .bool(true)) : typingAttributes.removing(key)
+        let first = try text.attributes(at: whole.lowerBound)
+        if first.has(key), let value = first[key] {
+            typingAttributes = try typingAttributes.setting(key, value)
+        } else {
+            typingAttributes = typingAttributes.removing(key)
+        }
+    }
+
+    /// `range` without the whitespace (Unicode White_Space) at its two ends, whole grapheme
+    /// clusters only; `range` itself when it holds nothing else.
+    func withoutEdgeWhitespace(_ range: Range<Int>) throws -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        // Forward from the start, a window at a time.
+        scan: while lower < upper {
+            var end = min(upper, lower + 64)
+            if !text.isValidPosition(end) { end += 1 }
+            for scalar in try text.unicodeScalars(in: lower..<end) {
+                guard scalar.properties.isWhitespace else { break scan }
+                lower += scalar.utf16.count
+            }
+        }
+        if lower >= upper { return range }
+        scan: while upper > lower {
+            var start = max(lower, upper - 64)
+            if !text.isValidPosition(start) { start -= 1 }
+            for scalar in try text.unicodeScalars(in: start..<upper).reversed() {
+                guard scalar.properties.isWhitespace else { break scan }
+                upper -= scalar.utf16.count
+            }
+        }
+        // A whitespace scalar that starts a cluster with more in it (a space and a combining mark)
+        // is not trimmed apart from it.
+        if try !text.isGraphemeBoundary(lower) { lower = try graphemeBefore(lower) }
+        if try !text.isGraphemeBoundary(upper) { upper = try graphemeAfter(upper) }
+        return lower..<upper
     }
 
     func setAttribute(_ key: AttributeKey, _ value: AttributeValue) throws {

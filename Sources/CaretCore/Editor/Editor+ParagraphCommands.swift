@@ -46,7 +46,50 @@ extension Editor {
                 return try changeParagraphs { $0.removing(.listStyle).removing(.listLevel) }
             }
         }
-        try delete { try self.graphemeBefore($0)..<$0 }
+        try delete { try self.backwardDeletionStart($0)..<$0 }
+    }
+
+    /// With a caret, removes the last code point of the canonical decomposition of the character
+    /// before it (AppKit's `deleteBackwardByDecomposingPreviousCharacter:`): `é` becomes `e`
+    /// (precomposed or not), `한` becomes `하`; a character that does not decompose loses its last
+    /// scalar. The rest of a decomposed character stays decomposed (`ễ` leaves `e` + U+0302),
+    /// except Hangul, which stays a syllable; a CRLF goes whole. With a selection, deletes it.
+    func deleteBackwardByDecomposing() throws {
+        guard selection.isCaret else { return try replaceSelection(with: AttributedText()) }
+        let caret = selection.head
+        guard caret > 0 else { return }
+        let start = try graphemeBefore(caret)
+        let scalars = try text.unicodeScalars(in: start..<caret)
+        guard let last = scalars.last else { return }
+        // A CRLF is one line break, not a character with parts.
+        if scalars == ["\r", "\n"] { return try delete { _ in start..<caret } }
+        let lastStart = caret - last.utf16.count
+        var rest: [Unicode.Scalar]
+        if let syllable = CanonicalDecomposition.hangulWithoutLastJamo(last) {
+            rest = [syllable]
+        } else {
+            rest = CanonicalDecomposition.decomposition(of: last)
+            rest.removeLast()
+        }
+        let attributes = try text.attributes(at: lastStart)
+        var string = ""
+        string.unicodeScalars.append(contentsOf: rest)
+        try apply(TextEdit(range: lastStart..<caret, replacement: AttributedText(string, attributes: attributes)))
+        select(Selection(caret: try snappedForward(lastStart + string.utf16.count)))
+    }
+
+    /// Where Backspace at `offset` deletes from: the start of the grapheme cluster before it,
+    /// except in a cluster of a Brahmic script, where only its last scalar goes (the rule of
+    /// Apple's text system; docs/editor.md, "Backspace"). Such a cluster has two or more scalars
+    /// and both its first and its last scalar have an Indic_Syllabic_Category other than Other.
+    func backwardDeletionStart(_ offset: Int) throws -> Int {
+        let start = try graphemeBefore(offset)
+        // One unit is one scalar; two units either one scalar or two BMP scalars.
+        guard offset - start >= 2 else { return start }
+        let scalars = try text.unicodeScalars(in: start..<offset)
+        guard scalars.count >= 2, let first = scalars.first, let last = scalars.last,
+              IndicSyllabicCategory.isSyllabic(first), IndicSyllabicCategory.isSyllabic(last) else { return start }
+        return offset - last.utf16.count
     }
 
     /// Checks that `key` is a paragraph key for `command`.

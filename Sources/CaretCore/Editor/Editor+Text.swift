@@ -18,9 +18,10 @@ extension Editor {
         try replace(range, with: string, attributes: attributes, utf16: utf16)
         let end = range.lowerBound + utf16
         let caret = try snappedForward(afterInserting: string.unicodeScalars.last, at: end)
-        if caret == end, utf16 > 0, !(paragraphsInUse && string.utf8.last == 0x0A) {
+        if caret == end, utf16 > 0, string.utf8.last != 0x0A {
             // The character before the caret is the last one typed: it carries `attributes`
-            // (after a line break the caret is in the next paragraph, whose attributes differ).
+            // (after a line break the caret starts a paragraph and inherits from its first
+            // character).
             if selection != Selection(caret: caret) {
                 selection = Selection(caret: caret)
                 typingAttributes = attributes
@@ -88,7 +89,7 @@ extension Editor {
         let newSelection = try snapped(mapped)
         if newSelection == selection { return }
         let end = range.lowerBound + utf16
-        if newSelection.isCaret, newSelection.head == end, utf16 > 0, !(paragraphsInUse && string.utf8.last == 0x0A) {
+        if newSelection.isCaret, newSelection.head == end, utf16 > 0, string.utf8.last != 0x0A {
             // The character before the caret is the last one inserted: it carries `attributes`.
             selection = newSelection
             typingAttributes = linkFree(attributes)

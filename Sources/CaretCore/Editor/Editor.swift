@@ -212,23 +212,28 @@ public final class Editor {
 
     // MARK: - Internals
 
+    /// The typing attributes `selection` inherits (`AttributedText.inheritedTypingAttributes(for:)`).
     func inherited(for selection: Selection) -> Attributes {
-        inheritedAttributes(at: selection.lowerBound)
+        selection.isCaret ? inheritedAttributes(at: selection.head) : attributesInherited(from: selection.lowerBound)
     }
 
     /// `AttributedText.inheritedTypingAttributes(at:)` for a valid `offset`, with fewer lookups.
     func inheritedAttributes(at offset: Int) -> Attributes {
         if text.isEmpty { return Attributes() }
-        let source = offset > 0 ? offset - 1 : 0
-        // A run's ends are character boundaries, so a unit inside it belongs to a character inside it.
-        if let knownRun, knownRun.range.contains(source) {
-            let attributes = linkFree(knownRun.attributes)
-            return paragraphsInUse ? text.paragraphAdjusted(attributes, at: offset) : attributes
+        // Inside a run known to carry one set, the character before and the one after agree, so
+        // which of them the rule picks needs no look at the text.
+        if let knownRun, offset > 0, knownRun.range.contains(offset - 1),
+           offset < knownRun.range.upperBound || offset == text.utf16Count {
+            return linkFree(knownRun.attributes)
         }
-        // A position before `offset` may be the trailing half of a surrogate pair; step to its start.
-        let attributes = (try? text.attributes(at: source)) ?? (try? text.attributes(at: source - 1)) ?? Attributes()
-        if paragraphsInUse { return text.paragraphAdjusted(linkFree(attributes), at: offset) }
-        return linkFree(attributes)
+        return attributesInherited(from: text.typingSource(caret: offset))
+    }
+
+    /// The attributes, without `link`, of the character at valid `source`.
+    func attributesInherited(from source: Int) -> Attributes {
+        // A run's ends are character boundaries, so a unit inside it belongs to a character inside it.
+        if let knownRun, knownRun.range.contains(source) { return linkFree(knownRun.attributes) }
+        return linkFree((try? text.attributes(at: source)) ?? Attributes())
     }
 
     /// `attributes` without `link`; remembers the last answer (typing asks about one set over

@@ -31,7 +31,7 @@ extension EditorCommand {
         }
         // `.toggleTrait` of a key that is not a trait has no row (the editor refuses it); it is
         // still named, so a log or trace of it reads as what it was.
-        if case .toggleTrait(let key) = self {
+        if case .toggleTrait(let key, _, _) = self {
             return (CommandDescriptor(EditorCommand.toggleName(key), .formatting, doc: "", self), [:])
         }
         preconditionFailure("EditorCommand.descriptors has no row for a case: add one (see the top of this file)")
@@ -57,7 +57,8 @@ extension EditorCommand {
                           encode: { if case .insertText(let text) = $0 { ["text": .string(text)] } else { nil } }),
         CommandDescriptor("insertNewline", .text, doc: "Inserts a line break (`\\n`); in a list item it starts the next item, at the end of a heading a plain paragraph.", .insertNewline),
         CommandDescriptor("insertTab", .text, doc: "Inserts a tab (`\\t`).", .insertTab),
-        CommandDescriptor("deleteBackward", .text, doc: "Deletes the selection, or the grapheme cluster before the caret.", .deleteBackward),
+        CommandDescriptor("deleteBackward", .text, doc: "Deletes the selection, or backward from the caret as Apple's text system does: the grapheme cluster before it, but only the last code point of a cluster of a Brahmic script (`कि` leaves `क`; docs/editor.md, \"Backspace\").", .deleteBackward),
+        CommandDescriptor("deleteBackwardByDecomposing", .text, doc: "Deletes the selection, or the last code point of the canonical decomposition of the character before the caret (`é` leaves `e`).", .deleteBackwardByDecomposing),
         CommandDescriptor("deleteForward", .text, doc: "Deletes the selection, or the grapheme cluster after the caret.", .deleteForward),
         CommandDescriptor("deleteWordBackward", .text, doc: "Deletes the selection, or back to the start of the word before the caret.", .deleteWordBackward),
         CommandDescriptor("deleteWordForward", .text, doc: "Deletes the selection, or up to the end of the word after the caret.", .deleteWordForward),
@@ -133,10 +134,27 @@ extension EditorCommand {
                           }),
     ]
 
+    static let toggleParameters = [
+        CommandParameter("policy", .choice(TraitTogglePolicy.allCases.map(\.rawValue)), default: "the editor's traitToggle option",
+                         "How a selection with mixed values toggles (docs/editor.md, \"Trait toggles\")."),
+        CommandParameter("skipEdgeWhitespace", .boolean, default: "false",
+                         "Whether whitespace at the selection's edges is left as it is when the trait is added."),
+    ]
+
     static let formattingDescriptors: [CommandDescriptor] = AttributeKey.traits.map { trait in
-        CommandDescriptor(toggleName(trait), .formatting,
-                          doc: "Toggles \(trait.name) by the trait-toggle policy over a selection (one undo step); with a caret only the typing attributes change.",
-                          .toggleTrait(trait))
+        CommandDescriptor(toggleName(trait), .formatting, toggleParameters,
+                          doc: "Toggles \(trait.name) over a selection by the toggle policy (one undo step); with a caret only the typing attributes change.",
+                          decode: { reader in
+                              .toggleTrait(trait, policy: try reader.togglePolicy(),
+                                           skipEdgeWhitespace: try reader.bool("skipEdgeWhitespace", default: false))
+                          },
+                          encode: {
+                              guard case .toggleTrait(trait, let policy, let skip) = $0 else { return nil }
+                              var arguments: [String: CommandArgument] = [:]
+                              if let policy { arguments["policy"] = .string(policy.rawValue) }
+                              if skip { arguments["skipEdgeWhitespace"] = .bool(true) }
+                              return arguments
+                          })
     } + [
         CommandDescriptor("setAttribute", .formatting, [key, value],
                           doc: "Sets an attribute over the selection (the typing attributes for a caret); `link` acts as `setLink`, a paragraph key as `setParagraphAttribute`.",

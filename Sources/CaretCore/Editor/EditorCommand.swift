@@ -32,8 +32,14 @@ public enum EditorCommand: Hashable, Sendable {
     case insertNewline
     /// Insert a tab (`\t`).
     case insertTab
-    /// Delete the selection, or the grapheme cluster before the caret.
+    /// Delete the selection, or backward from the caret as Apple's text system does: the grapheme
+    /// cluster before it, but only the last code point of a cluster of a Brahmic script (`कि`
+    /// leaves `क`; docs/editor.md, "Backspace").
     case deleteBackward
+    /// Delete the selection, or the last code point of the canonical decomposition of the
+    /// character before the caret (`é` leaves `e`; AppKit's
+    /// `deleteBackwardByDecomposingPreviousCharacter:`).
+    case deleteBackwardByDecomposing
     /// Delete the selection, or the grapheme cluster after the caret.
     case deleteForward
     /// Delete the selection, or back to the start of the word before the caret.
@@ -80,9 +86,11 @@ public enum EditorCommand: Hashable, Sendable {
     case setSelection(anchor: Int, head: Int)
 
     // Formatting
-    /// Toggle a trait (bold, italic, underline, strikethrough, code) by the trait-toggle policy;
-    /// with a caret, only the typing attributes change.
-    case toggleTrait(AttributeKey)
+    /// Toggle a trait (bold, italic, underline, strikethrough, code) by `policy` (nil: the
+    /// editor's `options.traitToggle`); with `skipEdgeWhitespace`, whitespace at the selection's
+    /// edges is left as it is when the trait is added. With a caret, only the typing attributes
+    /// change.
+    case toggleTrait(AttributeKey, policy: TraitTogglePolicy? = nil, skipEdgeWhitespace: Bool = false)
     /// Set an attribute over the selection (typing attributes for a caret).
     case setAttribute(AttributeKey, AttributeValue)
     /// Remove an attribute over the selection (typing attributes for a caret).
@@ -148,7 +156,7 @@ extension EditorCommand {
     var coalesceGroup: CoalesceGroup? {
         switch self {
         case .insertText, .insertNewline, .insertTab: .typing
-        case .deleteBackward: .deletingBackward
+        case .deleteBackward, .deleteBackwardByDecomposing: .deletingBackward
         case .deleteForward: .deletingForward
         default: nil
         }

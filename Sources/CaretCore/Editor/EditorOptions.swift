@@ -6,6 +6,9 @@ public enum TraitTogglePolicy: String, Hashable, Sendable, CaseIterable {
     /// Flip the trait run by run: runs that have it lose it, runs that lack it gain it (the
     /// behaviour of common `UITextView` tutorial code).
     case perRunFlip
+    /// If any character in the selection has the trait, remove it from all; otherwise add it to
+    /// all (ProseMirror's `toggleMark` by default, and editors built on it).
+    case removeIfAny
 }
 
 /// Settings of an editor.

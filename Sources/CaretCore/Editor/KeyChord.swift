@@ -1,6 +1,11 @@
 /// A key pressed with modifiers, written `shift+alt+left`, `cmd+b`, `backspace`. Parsing is
 /// case-insensitive and accepts modifiers in any order; `description` prints them in the
 /// canonical macOS order `ctrl+alt+shift+cmd+key`.
+///
+/// Keys are named as a Mac keyboard names them: `delete` (⌫, also `backspace`, the canonical
+/// name) deletes backward; `forwarddelete` (⌦, also `fn+delete` and `del`) deletes forward. `fn`
+/// is not kept as a modifier: like the keyboard, it turns `delete` into `forwarddelete` and the
+/// arrows into `home` (left), `end` (right), `pageup` (up) and `pagedown` (down).
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// A modifier key.
     public enum Modifier: String, Hashable, Sendable, CaseIterable, Comparable {
@@ -29,11 +34,16 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable 
     /// Names of the keys that are not single characters.
     public static let namedKeys: [String] = [
         "left", "right", "up", "down", "home", "end", "pageup", "pagedown",
-        "backspace", "delete", "return", "tab", "escape", "space", "plus",
+        "backspace", "forwarddelete", "return", "tab", "escape", "space", "plus",
     ] + (1...12).map { "f\($0)" }
 
+    /// What `fn` makes of a key on a Mac keyboard.
+    static let fnKeys: [String: String] = [
+        "backspace": "forwarddelete", "left": "home", "right": "end", "up": "pageup", "down": "pagedown",
+    ]
+
     static let keyAliases: [String: String] = [
-        "enter": "return", "esc": "escape", "del": "delete", "forwarddelete": "delete",
+        "enter": "return", "esc": "escape", "delete": "backspace", "del": "forwarddelete",
         "arrowleft": "left", "arrowright": "right", "arrowup": "up", "arrowdown": "down",
     ]
 
@@ -66,7 +76,13 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable 
             throw EditorError.badKeyChord(text.isEmpty ? "empty key chord" : "missing key in '\(text)'")
         }
         var modifiers: [Modifier] = []
+        var fn = false
         for part in parts.dropLast() {
+            if part.lowercased() == "fn" {
+                guard !fn else { throw EditorError.badKeyChord("duplicate modifier '\(part)' in '\(text)'") }
+                fn = true
+                continue
+            }
             guard let modifier = Modifier.aliases[part.lowercased()] else {
                 throw EditorError.badKeyChord(part.isEmpty ? "empty modifier in '\(text)'" : "unknown modifier '\(part)' in '\(text)'")
             }
@@ -76,9 +92,15 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable 
             modifiers.append(modifier)
         }
         let name = last.lowercased()
-        let canonical = KeyChord.keyAliases[name] ?? name
+        var canonical = KeyChord.keyAliases[name] ?? name
         guard KeyChord.namedKeys.contains(canonical) || (canonical.count == 1 && !canonical.first!.isWhitespace) else {
             throw EditorError.badKeyChord("unknown key '\(last)' in '\(text)'")
+        }
+        if fn {
+            guard let translated = KeyChord.fnKeys[canonical] else {
+                throw EditorError.badKeyChord("'fn' goes only with delete and the arrow keys, not '\(last)', in '\(text)'")
+            }
+            canonical = translated
         }
         try self.init(key: canonical, modifiers: modifiers)
     }

@@ -38,7 +38,8 @@ public struct TextEdit: Equatable, Sendable, CustomStringConvertible {
 
     /// Maps a selection: a caret moves after inserted text; a selection keeps text inserted at
     /// its edges outside (lower end `.after`, upper end `.before`) and collapses to the end of
-    /// the replacement when the edit swallows it. Direction is kept.
+    /// the replacement when the edit swallows it (the replaced range holds the selection and
+    /// more); a replacement of exactly the selected text is selected. Direction is kept.
     public func map(_ selection: Selection) -> Selection {
         TextEdit.map(selection, range: range, inserted: replacement.utf16Count)
     }
@@ -56,6 +57,12 @@ public struct TextEdit: Equatable, Sendable, CustomStringConvertible {
     /// `map(_:)` for an edit replacing `range` with `inserted` UTF-16 units.
     static func map(_ selection: Selection, range: Range<Int>, inserted: Int) -> Selection {
         if selection.isCaret { return Selection(caret: map(selection.head, range: range, inserted: inserted, bias: .after)) }
+        // The replaced range reaches beyond the selection on one side or both: nothing of the
+        // selection survives but the place after the replacement (as if typed over it). A
+        // replacement of exactly the selected text becomes the selection instead (below).
+        if range.lowerBound <= selection.lowerBound, selection.upperBound <= range.upperBound, range != selection.range {
+            return Selection(caret: range.lowerBound + inserted)
+        }
         let lower = map(selection.lowerBound, range: range, inserted: inserted, bias: .after)
         let upper = map(selection.upperBound, range: range, inserted: inserted, bias: .before)
         if lower >= upper { return Selection(caret: max(lower, upper)) }
