@@ -197,6 +197,31 @@
 ---@field anchor integer Where the selection starts.
 ---@field head? integer Where the cursor goes. Default: anchor.
 
+---The named arguments of `toggleBold` (`editor:toggle_bold{…}`).
+---@class ToggleBoldArguments
+---@field policy? string How a selection with mixed values toggles (docs/editor.md, "Trait toggles"). Default: the editor's traitToggle option.
+---@field skip_edge_whitespace? boolean Whether whitespace at the selection's edges is left as it is when the trait is added. Default: false.
+
+---The named arguments of `toggleItalic` (`editor:toggle_italic{…}`).
+---@class ToggleItalicArguments
+---@field policy? string How a selection with mixed values toggles (docs/editor.md, "Trait toggles"). Default: the editor's traitToggle option.
+---@field skip_edge_whitespace? boolean Whether whitespace at the selection's edges is left as it is when the trait is added. Default: false.
+
+---The named arguments of `toggleUnderline` (`editor:toggle_underline{…}`).
+---@class ToggleUnderlineArguments
+---@field policy? string How a selection with mixed values toggles (docs/editor.md, "Trait toggles"). Default: the editor's traitToggle option.
+---@field skip_edge_whitespace? boolean Whether whitespace at the selection's edges is left as it is when the trait is added. Default: false.
+
+---The named arguments of `toggleStrikethrough` (`editor:toggle_strikethrough{…}`).
+---@class ToggleStrikethroughArguments
+---@field policy? string How a selection with mixed values toggles (docs/editor.md, "Trait toggles"). Default: the editor's traitToggle option.
+---@field skip_edge_whitespace? boolean Whether whitespace at the selection's edges is left as it is when the trait is added. Default: false.
+
+---The named arguments of `toggleCode` (`editor:toggle_code{…}`).
+---@class ToggleCodeArguments
+---@field policy? string How a selection with mixed values toggles (docs/editor.md, "Trait toggles"). Default: the editor's traitToggle option.
+---@field skip_edge_whitespace? boolean Whether whitespace at the selection's edges is left as it is when the trait is added. Default: false.
+
 ---The named arguments of `setAttribute` (`editor:set_attribute{…}`).
 ---@class SetAttributeArguments
 ---@field key AttributeName An attribute name: `bold`, `fontSize`, `link`, a paragraph key or a custom name.
@@ -576,8 +601,11 @@ function Editor:insert_newline() end
 ---Inserts a tab (`\t`). (The `insertTab` command.)
 function Editor:insert_tab() end
 
----Deletes the selection, or the grapheme cluster before the caret. (The `deleteBackward` command.)
+---Deletes the selection, or backward from the caret as Apple's text system does: the grapheme cluster before it, but only the last code point of a cluster of a Brahmic script (`कि` leaves `क`; docs/editor.md, "Backspace"). (The `deleteBackward` command.)
 function Editor:delete_backward() end
+
+---Deletes the selection, or the last code point of the canonical decomposition of the character before the caret (`é` leaves `e`). (The `deleteBackwardByDecomposing` command.)
+function Editor:delete_backward_by_decomposing() end
 
 ---Deletes the selection, or the grapheme cluster after the caret. (The `deleteForward` command.)
 function Editor:delete_forward() end
@@ -669,20 +697,25 @@ function Editor:select_paragraph() end
 ---@param arguments SetSelectionArguments Named arguments: anchor, head.
 function Editor:set_selection(arguments) end
 
----Toggles bold by the trait-toggle policy over a selection (one undo step); with a caret only the typing attributes change. (The `toggleBold` command.)
-function Editor:toggle_bold() end
+---Toggles bold over a selection by the toggle policy (one undo step); with a caret only the typing attributes change. (The `toggleBold` command: `editor:toggle_bold{}`.)
+---@param arguments? ToggleBoldArguments Named arguments: policy, skip_edge_whitespace.
+function Editor:toggle_bold(arguments) end
 
----Toggles italic by the trait-toggle policy over a selection (one undo step); with a caret only the typing attributes change. (The `toggleItalic` command.)
-function Editor:toggle_italic() end
+---Toggles italic over a selection by the toggle policy (one undo step); with a caret only the typing attributes change. (The `toggleItalic` command: `editor:toggle_italic{}`.)
+---@param arguments? ToggleItalicArguments Named arguments: policy, skip_edge_whitespace.
+function Editor:toggle_italic(arguments) end
 
----Toggles underline by the trait-toggle policy over a selection (one undo step); with a caret only the typing attributes change. (The `toggleUnderline` command.)
-function Editor:toggle_underline() end
+---Toggles underline over a selection by the toggle policy (one undo step); with a caret only the typing attributes change. (The `toggleUnderline` command: `editor:toggle_underline{}`.)
+---@param arguments? ToggleUnderlineArguments Named arguments: policy, skip_edge_whitespace.
+function Editor:toggle_underline(arguments) end
 
----Toggles strikethrough by the trait-toggle policy over a selection (one undo step); with a caret only the typing attributes change. (The `toggleStrikethrough` command.)
-function Editor:toggle_strikethrough() end
+---Toggles strikethrough over a selection by the toggle policy (one undo step); with a caret only the typing attributes change. (The `toggleStrikethrough` command: `editor:toggle_strikethrough{}`.)
+---@param arguments? ToggleStrikethroughArguments Named arguments: policy, skip_edge_whitespace.
+function Editor:toggle_strikethrough(arguments) end
 
----Toggles code by the trait-toggle policy over a selection (one undo step); with a caret only the typing attributes change. (The `toggleCode` command.)
-function Editor:toggle_code() end
+---Toggles code over a selection by the toggle policy (one undo step); with a caret only the typing attributes change. (The `toggleCode` command: `editor:toggle_code{}`.)
+---@param arguments? ToggleCodeArguments Named arguments: policy, skip_edge_whitespace.
+function Editor:toggle_code(arguments) end
 
 ---Sets `fontSize`, leaving other attributes alone. (The `setFontSize` command: `editor:set_font_size{size = 14}`.)
 ---@param arguments SetFontSizeArguments Named arguments: size.
