@@ -191,6 +191,13 @@ public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible 
             return value
         case .custom(let name):
             guard !name.isEmpty else { throw AttributeError(key: key, message: "custom key must have a name") }
+            if case .number(let n) = value {
+                // NaN equals nothing, itself included: a set holding it would never compare equal
+                // to its own copy or re-parse, and its runs would never coalesce.
+                guard !n.isNaN else { throw AttributeError(key: key, message: "NaN is not a value") }
+                // -0 and 0 are equal sets; one spelling keeps output independent of which came first.
+                if n == 0 { return .number(0) }
+            }
             return value
         }
     }

@@ -1,3 +1,5 @@
+import CaretCore
+
 // Strings and numbers: the hot paths of the parser.
 extension JSONParser {
     /// Parses a string starting at the opening quote.
@@ -53,7 +55,7 @@ extension JSONParser {
             break
         }
         if ascii { return String(decoding: buffer, as: UTF8.self) }
-        guard let s = String(validating: buffer, as: UTF8.self) else {
+        guard let s = String(validUTF8: buffer) else {
             throw Failure(offset: offset, message: "expected valid UTF-8 in the string")
         }
         return s

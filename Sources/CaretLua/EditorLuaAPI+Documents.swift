@@ -147,7 +147,7 @@ extension EditorLuaAPI {
 
     /// `bytes` as UTF-8 text, or an error at the first byte that is not (never repaired).
     static func text(_ bytes: [UInt8], name: String) throws -> String {
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if let text = String(validUTF8: bytes) { return text }
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
         var offset = 0

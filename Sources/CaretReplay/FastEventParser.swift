@@ -22,7 +22,7 @@ enum FastEventParser {
             i += 1
         }
         guard i + 3 == end, line[i + 1] == 0x5D, line[i + 2] == 0x7D else { return nil }
-        guard let text = String(validating: UnsafeBufferPointer(rebasing: line[textStart..<i]), as: UTF8.self) else { return nil }
+        guard let text = String(validUTF8: UnsafeBufferPointer(rebasing: line[textStart..<i])) else { return nil }
         return .command(.replaceRange(location..<(location + length), with: text))
     }
 

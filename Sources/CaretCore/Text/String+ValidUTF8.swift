@@ -3,7 +3,8 @@ extension String {
     ///
     /// The standard library's `String(validating:as:)` needs macOS 15 / iOS 18; the package supports
     /// macOS 13 / iOS 16, where this validates with the UTF-8 decoder first.
-    package init?(validUTF8 bytes: [UInt8]) {
+    @inlinable
+    package init?<Bytes: Collection>(validUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
             guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
             self = text
