@@ -52,7 +52,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 @Suite struct ConvertedTraceTests {
     static func traces() -> [String] {
         var found: [String] = []
-        let base = repositoryRoot + "/tests/traces"
+        let base = repositoryRoot + "/Tests/GoldenTraces"
         let enumerator = FileManager.default.enumerator(atPath: base)
         while let path = enumerator?.nextObject() as? String {
             if path.hasSuffix(".caret-trace") { found.append(path) }
@@ -67,13 +67,13 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let dir = TempDirectory()
         defer { dir.remove() }
         let script = dir.path + "/t.lua"
-        let convert = caret(["convert", repositoryRoot + "/tests/traces/" + trace, "--to", "lua", "--out", script])
+        let convert = caret(["convert", repositoryRoot + "/Tests/GoldenTraces/" + trace, "--to", "lua", "--out", script])
         #expect(convert.code == .ok, "\(convert.stderr)")
         var arguments = ["run", script, "--quiet"]
         if FileManager.default.fileExists(atPath: dir.path + "/t.caret") { arguments += ["--doc", dir.path + "/t.caret"] }
         let run = caret(arguments)
         #expect(run.code == .ok, "\(trace): \(run.stderr)")
-        let replay = caret(["replay", repositoryRoot + "/tests/traces/" + trace])
+        let replay = caret(["replay", repositoryRoot + "/Tests/GoldenTraces/" + trace])
         let runState = caret(arguments.filter { $0 != "--quiet" })
         #expect(runState.stdout == replay.stdout, "\(trace): the script ends elsewhere than the trace")
     }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import CaretReplay
 
-/// The golden traces under tests/traces: each passes, together they cover every command and
+/// The golden traces under Tests/GoldenTraces: each passes, together they cover every command and
 /// event kind, and replaying is deterministic.
 @Suite struct GoldenTraceTests {
     @Test func goldenTracesExist() {

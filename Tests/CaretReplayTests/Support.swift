@@ -5,7 +5,7 @@ import Foundation
 /// Where the golden traces live, found from this file's path.
 enum Fixtures {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let traces = root + "/tests/traces"
+    static let traces = root + "/Tests/GoldenTraces"
 
     static var goldenFiles: [String] { (try? TestRunner.discover([traces])) ?? [] }
 
