@@ -130,12 +130,12 @@ extension EditorLuaAPI {
             default: nil
             }
             guard let argument else {
-                throw call.argumentError(1, "field '\(key)': expected \(luaType(parameter.type).expectation), got \(typeName(value))")
+                throw call.argumentError(1, "field '\(key)': \(luaType(parameter.type).bareExpectation) expected, got \(typeName(value))")
             }
             arguments[parameter.name] = argument
         }
         if let missing = descriptor.parameters.first(where: { $0.isRequired && arguments[$0.name] == nil }) {
-            throw call.argumentError(1, "missing field '\(snakeCase(missing.name))' (\(luaType(missing.type).expectation))")
+            throw call.argumentError(1, "missing field '\(snakeCase(missing.name))': \(luaType(missing.type).bareExpectation) expected")
         }
         let command: EditorCommand
         do { command = try descriptor.command(arguments: arguments) } catch EditorError.badArgument(_, let argument, let message) {

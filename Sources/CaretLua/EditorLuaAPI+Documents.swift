@@ -79,9 +79,13 @@ extension EditorLuaAPI {
             switch fields["lossy"] {
             case nil: break
             case .boolean(let value)?: lossy = value
-            case let other?: throw call.argumentError(1, "field 'lossy': expected a boolean, got \(other)")
+            case let other?: throw call.argumentError(1, "field 'lossy': boolean expected, got \(other)")
             }
-            (state, losses) = try read(source, format: format, lossy: lossy, name: "bad argument #1 to 'document': source")
+            do {
+                (state, losses) = try read(source, format: format, lossy: lossy, name: "source")
+            } catch let error as LuaCallError {
+                throw call.argumentError(1, error.message)
+            }
         } else {
             guard fields["format"] == nil, fields["lossy"] == nil else {
                 throw call.argumentError(1, "fields 'format' and 'lossy' go with 'source', not '\(given[0])'")

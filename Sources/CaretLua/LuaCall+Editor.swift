@@ -3,13 +3,13 @@ import CaretCore
 /// Argument readers and pushers for the editor API: UTF-16 offsets validated against a text
 /// (errors say the unit), attribute tables, command argument tables.
 extension LuaCall {
-    /// `bad argument #n to 'name': message`.
+    /// `bad argument #n to 'name' (message)`, as Lua's own functions word their errors.
     func argumentError(_ argument: Int, _ message: String) -> LuaCallError {
-        LuaCallError("bad argument #\(argument) to '\(box.name)': \(message)")
+        LuaCallError("bad argument #\(argument) to '\(box.name)' (\(message))")
     }
 
     /// Argument `argument` as a valid 0-based UTF-16 offset into `text` (0…length, never inside a
-    /// surrogate pair): `bad argument #1 to 'select': offset 40 is past the end (length 12, UTF-16)`.
+    /// surrogate pair): `bad argument #1 to 'select' (offset 40 is past the end (length 12, UTF-16))`.
     func offset(_ argument: Int, in text: AttributedText) throws -> Int {
         let value = try integer(argument)
         do { try text.validate(value) } catch { throw argumentError(argument, "\(error)") }

@@ -30,7 +30,7 @@ extension LuaCall {
             guard let key = LuaStack.string(state, at: -2) else {
                 let type = LuaStack.typeName(state, at: -2)
                 lua_settop(state, -3)
-                throw LuaCallError("bad argument #\(argument) to '\(box.name)': expected a table with string keys, got a \(type) key")
+                throw LuaCallError("bad argument #\(argument) to '\(box.name)' (table with string keys expected, got a \(type) key)")
             }
             fields.append((key, LuaValue.read(from: state, at: -1)))
             lua_settop(state, -2)

@@ -5,7 +5,7 @@ import CLuaJIT
 ///
 /// Readers validate strictly (no string↔number coercion) and throw `LuaCallError`s that name the
 /// function, the argument number and the expected type from the entry's declared parameters:
-/// `bad argument #1 to 'select': expected an integer UTF-16 offset, got string`.
+/// `bad argument #1 to 'select' (integer UTF-16 offset expected, got string)`.
 /// Argument numbers are the script's: for methods, argument 1 is the first after `self`.
 /// Pushers add results; the host function returns how many it pushed.
 public struct LuaCall {
@@ -80,7 +80,7 @@ public struct LuaCall {
     }
 
     /// Argument `argument` as a `String` whose bytes are exactly the Lua string's: invalid UTF-8 is
-    /// an error naming the parameter (`bad argument #1 to 'read_file': path is not valid UTF-8`),
+    /// an error naming the parameter (`bad argument #1 to 'read_file' (path is not valid UTF-8)`),
     /// never repaired. For values where a repaired string would name something else, as paths do.
     public func strictString(_ argument: Int) throws -> String {
         try withUTF8(argument) { bytes in
@@ -148,7 +148,7 @@ public struct LuaCall {
         if let object = hostObject(at: 1) as? T { return object }
         let expected = runtime.luaTypeName(of: T.self) ?? "\(T.self)"
         throw LuaCallError(
-            "bad self to '\(box.name)': expected \(LuaType.withArticle(expected)), got \(describeValue(at: 1)) (call methods with ':')")
+            "bad self to '\(box.name)' (\(expected) expected, got \(describeValue(at: 1)); call methods with ':')")
     }
 
     /// The host object at a stack slot, if the value is one.
@@ -191,7 +191,7 @@ public struct LuaCall {
     public func badArgument(_ argument: Int, default fallback: LuaType) -> LuaCallError {
         let declared = argument >= 1 && argument <= box.parameters.count ? box.parameters[argument - 1].type : fallback
         return .badArgument(
-            Int32(argument), function: box.name, expected: declared.expectation, got: describeValue(at: slot(argument)))
+            Int32(argument), function: box.name, expected: declared.bareExpectation, got: describeValue(at: slot(argument)))
     }
 
     /// How an argument is named after "got": `no value`, `string`, `number 1.5`, `Document`.

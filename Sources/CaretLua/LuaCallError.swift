@@ -15,8 +15,8 @@ public struct LuaCallError: Error, CustomStringConvertible, Sendable {
     /// The message.
     public var description: String { message }
 
-    /// `bad argument #n to 'name': expected …, got …`.
+    /// `bad argument #n to 'name' (… expected, got …)`, worded as Lua's own functions word it.
     static func badArgument(_ number: Int32, function: String, expected: String, got: String) -> LuaCallError {
-        LuaCallError("bad argument #\(number) to '\(function)': expected \(expected), got \(got)")
+        LuaCallError("bad argument #\(number) to '\(function)' (\(expected) expected, got \(got))")
     }
 }

@@ -51,6 +51,26 @@ public indirect enum LuaType: Sendable, Hashable {
 
     /// `name` after "a" or "an" as English spells it before the name's first letter: "an Editor",
     /// "a Document".
+    /// What a value of this type is, as Lua's own errors say it before "expected": `integer
+    /// UTF-16 offset`, `string or nil`, `Editor`.
+    public var bareExpectation: String {
+        switch self {
+        case .integer(let unit): return unit.map { "integer \($0)" } ?? "integer"
+        case .number(let unit): return unit.map { "number of \($0)" } ?? "number"
+        case .string: return "string"
+        case .boolean: return "boolean"
+        case .table(let description): return description.map { "table (\($0))" } ?? "table"
+        case .array(let element): return "array of \(element.luaLSName)"
+        case .function: return "function"
+        case .object(let name): return name
+        case .optional(let wrapped): return "\(wrapped.bareExpectation) or nil"
+        case .oneOf(let types): return types.map(\.bareExpectation).joined(separator: " or ")
+        case .record(let name): return "table (\(name))"
+        case .alias(let name): return "string (\(name))"
+        case .any: return "value"
+        }
+    }
+
     static func withArticle(_ name: String) -> String {
         let vowels: Set<Character> = ["a", "e", "i", "o", "u", "A", "E", "I", "O", "U"]
         return (name.first.map(vowels.contains) ?? false ? "an " : "a ") + name

@@ -126,7 +126,7 @@ public final class ScriptSession {
     static func expectation(_ markup: String, editor: Editor) throws -> String? {
         let expected: DocumentState
         do { expected = try Markup.parse(markup) } catch {
-            throw LuaCallError("bad argument #1 to 'expect': the expected markup does not parse: \(error)")
+            throw LuaCallError("bad argument #1 to 'expect' (the expected markup does not parse: \(error))")
         }
         guard let mismatch = TracePlayer.mismatch(Checkpoint(expected: expected), editor) else { return nil }
         let actual = editor.state

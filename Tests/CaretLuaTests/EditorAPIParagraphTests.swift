@@ -37,7 +37,7 @@ import Testing
         #expect(s.main.markup == "^{alignment=\"center\":one\nt|wo}")
         try s.run("editor:undo() editor:undo()")
         #expect(s.main.markup == "^{heading=2:one\nt|wo}")
-        #expect(scriptError(s, "editor:set_heading(7)")?.message.contains("bad argument #1 to 'set_heading': expected a heading level in 0...6 (0: none), got 7") == true)
+        #expect(scriptError(s, "editor:set_heading(7)")?.message.contains("bad argument #1 to 'set_heading' (expected a heading level in 0...6 (0: none), got 7") == true)
         #expect(scriptError(s, "editor:toggle_list('dash')")?.message.contains("expected one of bullet, ordered") == true)
         #expect(scriptError(s, "editor:set_paragraph_attribute('bold', true)")?.message.contains("not a paragraph attribute") == true)
     }

@@ -56,7 +56,7 @@ import Testing
         """)
         #expect(error?.message.contains("suggestion provider #1 returned a number") == true, "\(String(describing: error))")
         let bad = try suggestingSession("teh|")
-        #expect(scriptError(bad, "caret.add_suggestion_provider('nope')")?.message.contains("bad argument #1 to 'add_suggestion_provider': expected a function, got string") == true)
+        #expect(scriptError(bad, "caret.add_suggestion_provider('nope')")?.message.contains("bad argument #1 to 'add_suggestion_provider' (function expected, got string") == true)
         #expect(scriptError(bad, "editor:suggestions{kind = 'typo'}")?.message.contains("kind must be") == true)
     }
 

@@ -48,9 +48,9 @@ func scriptError(_ session: ScriptSession, _ source: String) -> LuaScriptError? 
         #expect(try s.run("return caret.utf16_to_byte('a😀b', 3), caret.byte_to_utf16('a😀b', 6), caret.utf16_length('a😀b')")
                 == [.number(6), .number(3), .number(4)])
         #expect(try s.run("return editor:utf16_to_byte(5), editor:byte_to_utf16(10)") == [.number(6), .number(7)])
-        #expect(scriptError(s, "editor:byte_to_utf16(8)")?.message == "bad argument #1 to 'byte_to_utf16': byte index 8 is not the start of a character (valid 1...11, 1-based bytes)")
-        #expect(scriptError(s, "caret.utf16_to_byte('a😀b', 2)")?.message == "bad argument #2 to 'utf16_to_byte': offset 2 is inside a surrogate pair (valid 0...4, UTF-16)")
-        #expect(scriptError(s, "caret.byte_to_utf16('a😀b', 3)")?.message == "bad argument #2 to 'byte_to_utf16': byte index 3 is not the start of a character (valid 1...7, 1-based bytes)")
+        #expect(scriptError(s, "editor:byte_to_utf16(8)")?.message == "bad argument #1 to 'byte_to_utf16' (byte index 8 is not the start of a character (valid 1...11, 1-based bytes))")
+        #expect(scriptError(s, "caret.utf16_to_byte('a😀b', 2)")?.message == "bad argument #2 to 'utf16_to_byte' (offset 2 is inside a surrogate pair (valid 0...4, UTF-16))")
+        #expect(scriptError(s, "caret.byte_to_utf16('a😀b', 3)")?.message == "bad argument #2 to 'byte_to_utf16' (byte index 3 is not the start of a character (valid 1...7, 1-based bytes))")
     }
 
     @Test func findReturnsRanges() throws {
@@ -81,14 +81,14 @@ func scriptError(_ session: ScriptSession, _ source: String) -> LuaScriptError? 
 
     @Test func offsetErrorsSayTheUnit() throws {
         let s = try session("Hello world!|")
-        #expect(scriptError(s, "editor:select(40)")?.headline == "script.lua:1: bad argument #1 to 'select': offset 40 is past the end (length 12, UTF-16)")
-        #expect(scriptError(s, "editor:select(0, -1)")?.message == "bad argument #2 to 'select': offset -1 is negative (valid 0...12, UTF-16)")
-        #expect(scriptError(s, "editor:select('1')")?.message == "bad argument #1 to 'select': expected an integer UTF-16 offset, got string")
-        #expect(scriptError(s, "editor:replace(10, 5, 'x')")?.message.hasPrefix("bad argument #2 to 'replace': the range 10..<15 ends outside the text") == true)
-        #expect(scriptError(s, "editor:toggle('bolt')")?.message == "bad argument #1 to 'toggle': unknown trait 'bolt' (expected one of bold, italic, underline, strikethrough, code)")
+        #expect(scriptError(s, "editor:select(40)")?.headline == "script.lua:1: bad argument #1 to 'select' (offset 40 is past the end (length 12, UTF-16))")
+        #expect(scriptError(s, "editor:select(0, -1)")?.message == "bad argument #2 to 'select' (offset -1 is negative (valid 0...12, UTF-16))")
+        #expect(scriptError(s, "editor:select('1')")?.message == "bad argument #1 to 'select' (integer UTF-16 offset expected, got string)")
+        #expect(scriptError(s, "editor:replace(10, 5, 'x')")?.message.hasPrefix("bad argument #2 to 'replace' (the range 10..<15 ends outside the text") == true)
+        #expect(scriptError(s, "editor:toggle('bolt')")?.message == "bad argument #1 to 'toggle' (unknown trait 'bolt' (expected one of bold, italic, underline, strikethrough, code))")
         #expect(scriptError(s, "editor:run('moveLefft')")?.message == "unknown command 'moveLefft'")
         let surrogate = try session("a😀|")
-        #expect(scriptError(surrogate, "editor:select(2)")?.message == "bad argument #1 to 'select': offset 2 is inside a surrogate pair (valid 0...3, UTF-16)")
+        #expect(scriptError(surrogate, "editor:select(2)")?.message == "bad argument #1 to 'select' (offset 2 is inside a surrogate pair (valid 0...3, UTF-16))")
     }
 
     @Test func formattingOverRanges() throws {
@@ -109,7 +109,7 @@ func scriptError(_ session: ScriptSession, _ source: String) -> LuaScriptError? 
         #expect(try s.run("return caret.document{text = 'a{b'}:markup()") == [.string("a\\{b|")])
         #expect(try s.run("return caret.document{markup = '{bold:x}|y'}:selection()") == [.number(1), .number(1)])
         #expect(try s.run(#"return caret.document{json = '{"text":"hi","runs":[{"length":2,"attributes":{"bold":true}}]}'}:markup()"#) == [.string("{bold:hi}|")])
-        #expect(scriptError(s, "caret.document{markup = '{bold:x'}")?.message.hasPrefix("bad argument #1 to 'document': the markup does not parse: 1:") == true)
+        #expect(scriptError(s, "caret.document{markup = '{bold:x'}")?.message.hasPrefix("bad argument #1 to 'document' (the markup does not parse: 1:") == true)
         #expect(try s.run("local d = caret.document{text = 'x'} d:insert('y') return d:text(), editor:text()") == [.string("xy"), .string("")])
     }
 }

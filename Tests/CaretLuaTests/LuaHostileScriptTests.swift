@@ -50,7 +50,7 @@ import Testing
     @Test(arguments: ["nil", "1", "'s'", "{}", "print", "coroutine.create(print)", "caret"])
     func hostMethodsRefuseForeignSelves(value: String) throws {
         let error = try failure("return editor.length(\(value))")
-        #expect(error.message.hasPrefix("bad self to 'length': expected an Editor, got "))
+        #expect(error.message.hasPrefix("bad self to 'length' (Editor expected, got "))
     }
 
     // MARK: Determinism

@@ -241,7 +241,7 @@ import Testing
         try s.run("editor:macro_start('m') editor:macro_stop()")
         for times in ["1000001", "2^31", "2^53", "(2^63-1)", "(-2^63)", "-1", "(0/0)", "(1/0)", "1.5"] {
             let message = try Self.call(s, "editor:macro_play('m', {times = \(times)})")
-            #expect(message??.contains("bad argument #2 to 'macro_play': option 'times': expected an integer in 0...1000000") == true, "\(times): \(String(describing: message))")
+            #expect(message??.contains("bad argument #2 to 'macro_play' (option 'times': expected an integer in 0...1000000") == true, "\(times): \(String(describing: message))")
         }
         #expect(try Self.call(s, "editor:macro_play('m', {times = 1000000})") == .none)
     }

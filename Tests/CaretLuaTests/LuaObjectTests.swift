@@ -80,13 +80,13 @@ func counterAPI() -> LuaAPI {
         func message(_ source: String) throws -> String {
             try #require(throws: LuaScriptError.self) { try lua.run(source) }.message
         }
-        #expect(try message("c.increment(5)") == "bad self to 'increment': expected a Counter, got number (call methods with ':')")
-        #expect(try message("c:increment('x')") == "bad argument #1 to 'increment': expected an integer step or nil, got string")
+        #expect(try message("c.increment(5)") == "bad self to 'increment' (Counter expected, got number; call methods with ':')")
+        #expect(try message("c:increment('x')") == "bad argument #1 to 'increment' (integer step or nil expected, got string)")
         #expect(try message("return c.nope") == "Counter has no field or method 'nope'")
         #expect(try message("c.name = 'y'") == "field 'name' of Counter is read-only")
         #expect(try message("c.extra = 1") == "Counter has no field 'extra'")
-        #expect(try message("c.value = 'high'") == "bad argument #1 to 'value': expected an integer, got string")
-        #expect(try message("counters.value_of('c')") == "bad argument #1 to 'value_of': expected a Counter, got string")
+        #expect(try message("c.value = 'high'") == "bad argument #1 to 'value' (integer expected, got string)")
+        #expect(try message("counters.value_of('c')") == "bad argument #1 to 'value_of' (Counter expected, got string)")
         #expect(try message("setmetatable(c, {})").contains("table expected"))
     }
 

@@ -52,13 +52,13 @@ func testModule() -> LuaAPI {
         let lua = try LuaRuntime(api: testModule())
         let error = try #require(throws: LuaScriptError.self) { try lua.run("local x = 1\nt.select('a')", chunkName: "script.lua") }
         #expect(error.kind == .runtime)
-        #expect(error.headline == "script.lua:2: bad argument #1 to 'select': expected an integer UTF-16 offset, got string")
+        #expect(error.headline == "script.lua:2: bad argument #1 to 'select' (integer UTF-16 offset expected, got string)")
         #expect(error.chunkName == "script.lua")
         #expect(error.line == 2)
         let second = try #require(throws: LuaScriptError.self) { try lua.run("t.select(1, 2.5)") }
-        #expect(second.message == "bad argument #2 to 'select': expected an integer UTF-16 length or nil, got number 2.5")
+        #expect(second.message == "bad argument #2 to 'select' (integer UTF-16 length or nil expected, got number 2.5)")
         let missing = try #require(throws: LuaScriptError.self) { try lua.run("t.upper()") }
-        #expect(missing.message == "bad argument #1 to 'upper': expected a string, got no value")
+        #expect(missing.message == "bad argument #1 to 'upper' (string expected, got no value)")
     }
 
     @Test func thrownHostErrorsCarryTheCallersLine() throws {
