@@ -127,6 +127,11 @@ enum RecordCommand {
         var refused = 0
         for bytes in lines {
             number += 1
+            guard bytes.count <= RecordSyntax.maximumLineBytes else {
+                refused += 1
+                terminal.error("\(name):\(number):1: a line of \(bytes.count) bytes is longer than the limit of \(RecordSyntax.maximumLineBytes) (1 MiB)")
+                continue
+            }
             guard let line = String(validating: bytes, as: UTF8.self) else {
                 refused += 1
                 let (_, column, byte) = FileIO.firstInvalidUTF8(bytes) ?? (1, 1, 0)

@@ -31,6 +31,10 @@ enum RecordSyntax {
     /// `record` wrote.
     static let repeatCounts = 1...100_000
 
+    /// The longest instruction line `caret record` takes, in bytes (1 MiB): longer ones are
+    /// refused with an error, not parsed.
+    static let maximumLineBytes = 1 << 20
+
     static let verbs = ["type", "key", "select", "run", "paste", "paste-plain", "undo", "redo", "wait", "check", "print"]
 
     static func parse(_ line: String) throws(SyntaxError) -> Instruction {
