@@ -34,6 +34,9 @@ public enum CaretCommandLine {
     /// 70, and `caret test` runs each Lua test in a child process of this executable.
     public static func main(_ arguments: [String]) -> Int32 {
         caret_crash_guard_install()
+        // A file past the size limit (`ulimit -f`) is a write error (EFBIG, exit 74) that leaves
+        // the previous output intact, not a signal that kills the process mid-write.
+        signal(SIGXFSZ, SIG_IGN)
         caret_crash_guard_set_activity("caret " + (arguments.first ?? ""))
         isolatesLuaTests = true
         var terminal = Terminal.standard()

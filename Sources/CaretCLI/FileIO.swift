@@ -73,10 +73,16 @@ public enum FileIO {
         }
     }
 
-    /// Writes `bytes` to `path` atomically ("-" writes to stdout). An existing file keeps its
-    /// permissions; a symbolic link is written through (the file it points to is replaced).
-    /// - Throws: CLIError 73 when the file cannot be created or replaced, 74 when writing fails;
-    ///   either way the previous file is untouched and no temporary file is left behind.
+    /// Writes `bytes` to `path` so that nothing is destroyed ("-" writes to stdout):
+    /// - a regular file (or none) is replaced atomically: written to a temporary file in the same
+    ///   directory, flushed to disk and renamed over it, keeping its permissions;
+    /// - a symbolic link is followed (a chain too, a dangling one to the file it names) and the
+    ///   file it leads to is replaced that way, in that file's directory; the link stays;
+    /// - anything else that exists (a device such as /dev/stdout or /dev/null, a FIFO, a Unix
+    ///   socket) is written through, never replaced.
+    /// - Throws: CLIError 73 when the file cannot be created or replaced, 74 when writing fails
+    ///   (a full disk, a quota, an I/O error); either way the previous file is untouched and no
+    ///   temporary file is left behind.
     public static func write(_ bytes: [UInt8], to path: String) throws {
         if path == "-" {
             if let reason = Terminal.writeAll(bytes, to: STDOUT_FILENO) {
@@ -84,43 +90,64 @@ public enum FileIO {
             }
             return
         }
-        var target = path
-        var info = stat()
-        var mode: mode_t?
-        if lstat(path, &info) == 0 {
-            if info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
-                target = String(cString: resolved)
-                free(resolved)
-                if stat(target, &info) != 0 { info = stat() }
+        switch try OutputTarget.resolve(path) {
+        case .special(let kind):
+            try writeThrough(bytes, to: path, kind: kind)
+        case .regular(let target, let mode):
+            let file = try TemporaryFile(beside: target, named: path, mode: mode)
+            if let reason = Terminal.writeAll(bytes, to: file.descriptor) {
+                file.discard()
+                throw CLIError(.ioError, "\(path): cannot write (\(reason)); the previous file is unchanged")
             }
-            if info.st_mode & S_IFMT == S_IFDIR { throw CLIError(.cannotCreate, "\(path): is a directory") }
-            if info.st_mode != 0 { mode = info.st_mode & 0o7777 }
+            try file.commit()
         }
-        let url = URL(fileURLWithPath: target)
-        let directory = url.deletingLastPathComponent().path
-        let temporary = directory + "/." + url.lastPathComponent + ".caret-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    }
+
+    /// Writes `bytes` to the device, FIFO or socket at `path` without replacing it.
+    static func writeThrough(_ bytes: [UInt8], to path: String, kind: mode_t) throws {
+        let descriptor = kind == S_IFSOCK ? connectUnixSocket(path) : open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw CLIError(.cannotCreate, "\(path): cannot write (\(String(cString: strerror(errno))))")
+            throw CLIError(exitCode(errno, creating: true), "\(path): cannot write (\(String(cString: strerror(errno))))")
         }
-        func fail(_ code: ExitCode, _ what: String, _ reason: String) -> CLIError {
+        defer { close(descriptor) }
+        if let reason = Terminal.writeAll(bytes, to: descriptor) { throw CLIError(.ioError, "\(path): cannot write (\(reason))") }
+    }
+
+    /// A stream socket connected to the Unix socket at `path`, or -1 with `errno` set.
+    static func connectUnixSocket(_ path: String) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else { errno = ENAMETOOLONG; return -1 }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+        #if canImport(Glibc)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return -1 }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if result != 0 {
+            let saved = errno
             close(descriptor)
-            unlink(temporary)
-            return CLIError(code, "\(path): \(what) (\(reason))")
+            errno = saved
+            return -1
         }
-        if let mode, fchmod(descriptor, mode) != 0 { throw fail(.cannotCreate, "cannot write", String(cString: strerror(errno))) }
-        if let reason = Terminal.writeAll(bytes, to: descriptor) { throw fail(.ioError, "cannot write", reason) }
-        if fsync(descriptor) != 0 { throw fail(.ioError, "cannot write", String(cString: strerror(errno))) }
-        close(descriptor)
-        if rename(temporary, target) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CLIError(.cannotCreate, "\(path): cannot replace (\(reason))")
-        }
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
+        return descriptor
+    }
+
+    /// 74 for what a full or failing disk reports (no space, over quota, I/O error, a file too
+    /// large for the limit), else 73 when creating or replacing and 74 when writing.
+    static func exitCode(_ error: Int32, creating: Bool) -> ExitCode {
+        switch error {
+        case ENOSPC, EDQUOT, EIO, EFBIG: .ioError
+        default: creating ? .cannotCreate : .ioError
         }
     }
 

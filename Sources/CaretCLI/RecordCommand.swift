@@ -87,13 +87,13 @@ enum RecordCommand {
             let sink = TraceFileSink(descriptor: STDOUT_FILENO, name: "-")
             return try record(lines, name: inputName, recorder: try recorder(editor, sink), statesToStderr: true, terminal: &terminal)
         }
-        var temporary: String?
+        var replacing: TemporaryFile?
         let sink: TraceFileSink
         do {
             sink = try TraceFileSink(path: output, exclusive: true)
         } catch let error as TraceFileError where error.message == TraceFileSink.alreadyExists {
             var info = stat()
-            if stat(output, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            if stat(output, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
                 // A device or a pipe (/dev/stdout, a FIFO): nothing there to lose.
                 do { sink = try TraceFileSink(path: output) } catch { throw CLIError(.cannotCreate, "\(error)") }
                 return try record(lines, name: inputName, recorder: try recorder(editor, sink), terminal: &terminal)
@@ -101,20 +101,29 @@ enum RecordCommand {
             guard parsed.has("--force") else {
                 throw CLIError(.cannotCreate, "\(output): already exists; record never overwrites a trace (pass --force to replace it once the recording ends)")
             }
-            let url = URL(fileURLWithPath: output)
-            let path = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".caret-tmp-\(getpid())"
-            do { sink = try TraceFileSink(path: path) } catch { throw CLIError(.cannotCreate, "\(error)") }
-            temporary = path
+            // Beside the file the path leads to (through symbolic links), renamed over it at the end.
+            guard case .regular(let target, let mode) = try OutputTarget.resolve(output) else {
+                throw CLIError(.cannotCreate, "\(output): cannot replace")
+            }
+            let file = try TemporaryFile(beside: target, named: output, mode: mode)
+            sink = TraceFileSink(descriptor: file.descriptor, name: output)
+            replacing = file
         } catch {
             throw CLIError(.cannotCreate, "\(error)")
         }
-        let code = try record(lines, name: inputName, recorder: try recorder(editor, sink), terminal: &terminal)
-        if let temporary {
-            do { try sink.sync() } catch { throw CLIError(.ioError, "\(error)") }
-            guard rename(temporary, output) == 0 else {
-                throw CLIError(.cannotCreate, "\(output): cannot replace (\(String(cString: strerror(errno)))); the recording is in \(temporary)")
-            }
+        // A write that fails (a full disk) removes what this run created: the new trace, or the
+        // temporary file beside the old one, which stays as it was. A retry then starts afresh.
+        let code: ExitCode
+        do {
+            code = try record(lines, name: inputName, recorder: try recorder(editor, sink), terminal: &terminal)
+        } catch let error as CLIError where error.code == .ioError {
+            if let replacing { replacing.discard() } else { unlink(output) }
+            throw CLIError(.ioError, "\(error.message); \(replacing == nil ? "nothing was recorded" : "the previous trace is unchanged")")
+        } catch {
+            replacing?.discard()
+            throw error
         }
+        try replacing?.commit()
         return code
     }
 
@@ -131,6 +140,11 @@ enum RecordCommand {
         var refused = 0
         for bytes in lines {
             number += 1
+            guard bytes.count <= RecordSyntax.maximumLineBytes else {
+                refused += 1
+                terminal.error("\(name):\(number):1: a line of \(bytes.count) bytes is longer than the limit of \(RecordSyntax.maximumLineBytes) (1 MiB)")
+                continue
+            }
             guard let line = String(validating: bytes, as: UTF8.self) else {
                 refused += 1
                 let (_, column, byte) = FileIO.firstInvalidUTF8(bytes) ?? (1, 1, 0)

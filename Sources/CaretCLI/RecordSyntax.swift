@@ -31,6 +31,10 @@ enum RecordSyntax {
     /// `record` wrote.
     static let repeatCounts = 1...100_000
 
+    /// The longest instruction line `caret record` takes, in bytes (1 MiB): longer ones are
+    /// refused with an error, not parsed.
+    static let maximumLineBytes = 1 << 20
+
     static let verbs = ["type", "key", "select", "run", "paste", "paste-plain", "undo", "redo", "wait", "check", "print"]
 
     static func parse(_ line: String) throws(SyntaxError) -> Instruction {
@@ -57,7 +61,7 @@ enum RecordSyntax {
         case "select":
             guard (1...2).contains(words.count) else { throw SyntaxError(column: restStart, message: "select takes ANCHOR [HEAD]: select 3 8") }
             let numbers = try words.map { word throws(SyntaxError) -> Int in
-                guard let n = Int(word.text), n >= 0 else { throw SyntaxError(column: word.column, message: "expected an offset, got '\(word.text)'") }
+                guard let n = Int(word.text), n >= 0 else { throw SyntaxError(column: word.column, message: "expected an offset, got '\(quote(word.text))'") }
                 return n
             }
             return .events([.select(anchor: numbers[0], head: numbers.last!)])
@@ -66,7 +70,7 @@ enum RecordSyntax {
             var arguments: [String: CommandArgument] = [:]
             for word in words.dropFirst() {
                 guard let equals = word.text.firstIndex(of: "=") else {
-                    throw SyntaxError(column: word.column, message: "expected name=value, got '\(word.text)'")
+                    throw SyntaxError(column: word.column, message: "expected name=value, got '\(quote(word.text))'")
                 }
                 arguments[String(word.text[..<equals])] = argument(String(word.text[word.text.index(after: equals)...]), quoted: word.quoted)
             }
@@ -81,7 +85,7 @@ enum RecordSyntax {
             var count = 1
             if let word = words.first {
                 guard words.count == 1, let n = Int(word.text), repeatCounts.contains(n) else {
-                    throw SyntaxError(column: word.column, message: "expected a count in \(repeatCounts.lowerBound)...\(repeatCounts.upperBound), got '\(word.text)'")
+                    throw SyntaxError(column: word.column, message: "expected a count in \(repeatCounts.lowerBound)...\(repeatCounts.upperBound), got '\(quote(word.text))'")
                 }
                 count = n
             }
@@ -93,13 +97,19 @@ enum RecordSyntax {
             return .events([.wait(seconds)])
         case "check":
             for word in words where word.text != "traits" && word.text != "typing" {
-                throw SyntaxError(column: word.column, message: "check takes 'traits' and 'typing', got '\(word.text)'")
+                throw SyntaxError(column: word.column, message: "check takes 'traits' and 'typing', got '\(quote(word.text))'")
             }
             return .check(traits: words.contains { $0.text == "traits" }, typing: words.contains { $0.text == "typing" })
         case "print": return .print
         default:
-            throw SyntaxError(column: indent + 1, message: "unknown instruction '\(verb)' (expected \(verbs.joined(separator: ", ")))")
+            throw SyntaxError(column: indent + 1, message: "unknown instruction '\(quote(verb))' (expected \(verbs.joined(separator: ", ")))")
         }
+    }
+
+    /// What an error quotes of the input: at most 64 UTF-8 bytes (cut on a character boundary
+    /// and marked with `…`), so a long line is never echoed whole.
+    static func quote(_ text: String) -> String {
+        text.utf8.count > 64 ? text.utf8Prefix(maxBytes: 64) + "…" : text
     }
 
     /// Words separated by blanks; `name="a b"` keeps a quoted value together (its quotes removed,

@@ -69,20 +69,31 @@ enum RunCommand {
         let out = terminal
         session.runtime.printHandler = { line in out.out(line) }
         RunSupport.installLexicon(session, parsed, terminal: terminal)
-        var sink: TraceFileSink?
+        // The trace goes beside the one it replaces until the run has succeeded: a failing
+        // script, a full disk or a crash leaves the previous trace as it was.
+        var trace: OutputTraceFile?
         if let tracePath = parsed.value("--record") {
-            do { sink = try TraceFileSink(path: tracePath) } catch { throw CLIError(.cannotCreate, "\(error)") }
-            try session.main.startRecording(to: sink!, seed: options.seed)
+            trace = try OutputTraceFile(tracePath)
+            do { try session.main.startRecording(to: trace!, seed: options.seed) } catch {
+                trace!.discard()
+                throw trace!.failure ?? CLIError(.ioError, "\(tracePath): \(error)")
+            }
         }
         do {
             try session.run(source, chunkName: scriptPath)
         } catch {
-            throw RunSupport.failure(error, session: session)
+            trace?.discard()
+            // A trace line that could not be written surfaces as a script error: report the cause.
+            throw trace?.failure ?? RunSupport.failure(error, session: session)
         }
         let output = parsed.value("--out")
         if output != nil || !parsed.has("--quiet") {
-            try DocumentFiles.save(session.main.editor.state, to: output, format: format, lossy: formats.lossy, terminal: terminal)
+            do { try DocumentFiles.save(session.main.editor.state, to: output, format: format, lossy: formats.lossy, terminal: terminal) } catch {
+                trace?.discard()
+                throw error
+            }
         }
+        try trace?.commit()
         // The process ends right after this: closing the Lua state and freeing the editor's undo
         // history object by object would only delay the exit (everything is written already).
         _ = Unmanaged.passRetained(session)

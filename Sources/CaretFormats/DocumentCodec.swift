@@ -64,14 +64,18 @@ public struct DocumentCodec: Sendable {
         return (state, losses)
     }
 
-    /// Writes `state`.
+    /// Writes `state`; text that starts with U+FEFF is preceded by a byte order mark, which
+    /// `read` drops, so the character survives the round trip.
     /// - Returns: the text and the losses (one per kind, sorted by offset), which are empty
     ///   unless `acceptingLoss`.
     /// - Throws: `DocumentFormatError.notSupportedYet` without a writer; `FormatLossError` for
     ///   losses not accepted; whatever the writer throws.
     public func write(_ state: DocumentState, acceptingLoss: Bool) throws -> (text: String, losses: [FormatLoss]) {
         guard let writer else { throw DocumentFormatError.notSupportedYet(format: name, reading: false) }
-        let (text, found) = try writer(state)
+        var (text, found) = try writer(state)
+        // `read` drops a leading byte order mark; text that starts with U+FEFF gets one so that
+        // reading it back keeps the character.
+        if text.unicodeScalars.first == "\u{FEFF}" { text = "\u{FEFF}" + text }
         let losses = Self.collected(found)
         if !losses.isEmpty && !acceptingLoss { throw FormatLossError(format: name, losses: losses) }
         return (text, losses)

@@ -34,7 +34,11 @@ public enum Markdown {
     /// - Complexity: O(n) in the length of the text.
     public static func print(_ state: DocumentState) -> (String, [FormatLoss]) {
         var writer = MarkdownWriter(text: state.text)
-        return writer.write()
+        let (markdown, losses) = writer.write()
+        // cmark-gfm drops a leading U+FEFF as a byte order mark: a text starting with one
+        // starts with its character reference instead.
+        guard markdown.unicodeScalars.first == "\u{FEFF}" else { return (markdown, losses) }
+        return ("&#xFEFF;" + String(markdown.unicodeScalars.dropFirst()), losses)
     }
 
     /// The Markdown of `text`; see `print(_:)` for a document state.

@@ -103,6 +103,11 @@ struct MarkupPrinter {
                 out.append(b)
             case 0..<0x20, 0x7F:
                 MarkupPrinter.writeScalarEscape(UInt32(b), to: &out)
+            case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBB && bytes[index + 1] == 0xBF:
+                // U+FEFF is invisible, and at the start of a file it reads as a byte order mark
+                // that readers drop: always escaped.
+                MarkupPrinter.writeScalarEscape(0xFEFF, to: &out)
+                index += 2
             default:
                 out.append(b)
             }

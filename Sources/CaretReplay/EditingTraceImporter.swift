@@ -51,16 +51,24 @@ public enum EditingTraceImporter {
     ///   outside the Basic Multilingual Plane, where code points and UTF-16 units agree).
     public static func convert(_ bytes: [UInt8]) throws -> Trace {
         let root = try JSONValue.parse(bytes)
-        guard let start = root["startContent"]?.stringValue ?? (root["startContent"] == nil ? "" : nil) else {
-            throw ImportError("startContent", "expected a string")
+        guard let object = root.objectValue else { throw ImportError("expected an object {startContent, endContent, txns}, got \(root.kindName)") }
+        if case .string("concurrent") = root["kind"] {
+            throw ImportError("kind", "a concurrent trace (several agents) cannot be imported; only sequential traces can")
         }
-        guard let end = root["endContent"]?.stringValue else { throw ImportError("endContent", "expected a string") }
-        guard let txns = root["txns"]?.arrayValue else { throw ImportError("txns", "expected an array") }
+        try checkKeys(object, allowed: topLevelKeys, path: "")
+        guard let startValue = root["startContent"] else { throw ImportError("startContent", "missing (the document the edits start from; \"\" for an empty one)") }
+        guard let start = startValue.stringValue else { throw ImportError("startContent", "expected a string, got \(startValue.kindName)") }
+        guard let endValue = root["endContent"] else { throw ImportError("endContent", "missing (the text the edits end with)") }
+        guard let end = endValue.stringValue else { throw ImportError("endContent", "expected a string, got \(endValue.kindName)") }
+        guard let txnsValue = root["txns"] else { throw ImportError("txns", "missing (the list of transactions)") }
+        guard let txns = txnsValue.arrayValue else { throw ImportError("txns", "expected an array, got \(txnsValue.kindName)") }
         var patches: [(Int, Int, String)] = []
         // Where each patch came from, for errors: (transaction, patch) indices.
         var origins: [(Int, Int)] = []
         var astral = start.utf16.count != start.unicodeScalars.count
         for (t, txn) in txns.enumerated() {
+            guard let members = txn.objectValue else { throw ImportError("txns[\(t)]", "expected an object {time, patches}, got \(txn.kindName)") }
+            try checkKeys(members, allowed: transactionKeys, path: "txns[\(t)]")
             guard let list = txn["patches"]?.arrayValue else { throw ImportError("txns[\(t)].patches", "expected an array") }
             for (p, patch) in list.enumerated() {
                 guard let parts = patch.arrayValue, parts.count == 3, let pos = parts[0].integerValue, let del = parts[1].integerValue,
@@ -107,6 +115,25 @@ public enum EditingTraceImporter {
         events.append(.check(Checkpoint(expected: DocumentState(text: AttributedText(end)))))
         return Trace(header: TraceHeader(document: DocumentState(text: AttributedText(start))), events: events)
     }
+
+    /// The members a sequential editing trace has at the top (`kind` is optional and must say
+    /// "sequential"), and in a transaction. Anything else is an error: a misspelt key would
+    /// otherwise be ignored and the trace imported wrong.
+    static let topLevelKeys = ["startContent", "endContent", "txns", "kind"]
+    static let transactionKeys = ["time", "patches"]
+
+    /// Throws for the first member of `object` whose key is not in `allowed`.
+    static func checkKeys(_ object: JSONObject, allowed: [String], path: String) throws {
+        for key in object.keys where !allowed.contains(key) {
+            throw ImportError(path.isEmpty ? quote(key) : "\(path).\(quote(key))", "unknown key (expected \(allowed.joined(separator: ", ")))")
+        }
+        if path.isEmpty, let kind = object["kind"], kind != .string("sequential") {
+            throw ImportError("kind", "expected \"sequential\", got \(kind.stringValue.map { "\"\(quote($0))\"" } ?? kind.kindName)")
+        }
+    }
+
+    /// At most 64 UTF-8 bytes of `text`, for an error.
+    static func quote(_ text: String) -> String { text.utf8.count > 64 ? text.utf8Prefix(maxBytes: 64) + "…" : text }
 
     /// The error for a patch whose position plus delete count is past `Int.max` (so past any end).
     static func overflowMessage(_ pos: Int, _ del: Int, length: Int) -> String {

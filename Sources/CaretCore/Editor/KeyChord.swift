@@ -58,10 +58,10 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable 
         let name = key.lowercased()
         let canonical = KeyChord.keyAliases[name] ?? name
         guard KeyChord.namedKeys.contains(canonical) || (canonical.count == 1 && canonical != "+" && !canonical.first!.isWhitespace) else {
-            throw EditorError.badKeyChord("unknown key '\(key)'")
+            throw EditorError.badKeyChord("unknown key '\(KeyChord.quoted(key))'")
         }
         guard Set(modifiers).count == modifiers.count else {
-            throw EditorError.badKeyChord("duplicate modifier in '\(modifiers.map(\.rawValue).joined(separator: "+"))+\(key)'")
+            throw EditorError.badKeyChord("duplicate modifier in '\(modifiers.map(\.rawValue).joined(separator: "+"))+\(KeyChord.quoted(key))'")
         }
         self.key = canonical
         self.modifiers = modifiers.sorted()
@@ -73,7 +73,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable 
     public init(parsing text: String) throws {
         let parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
         guard let last = parts.last, !last.isEmpty else {
-            throw EditorError.badKeyChord(text.isEmpty ? "empty key chord" : "missing key in '\(text)'")
+            throw EditorError.badKeyChord(text.isEmpty ? "empty key chord" : "missing key in '\(KeyChord.quoted(text))'")
         }
         var modifiers: [Modifier] = []
         var fn = false
@@ -84,17 +84,17 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable 
                 continue
             }
             guard let modifier = Modifier.aliases[part.lowercased()] else {
-                throw EditorError.badKeyChord(part.isEmpty ? "empty modifier in '\(text)'" : "unknown modifier '\(part)' in '\(text)'")
+                throw EditorError.badKeyChord(part.isEmpty ? "empty modifier in '\(KeyChord.quoted(text))'" : "unknown modifier '\(KeyChord.quoted(part))' in '\(KeyChord.quoted(text))'")
             }
             guard !modifiers.contains(modifier) else {
-                throw EditorError.badKeyChord("duplicate modifier '\(part)' in '\(text)'")
+                throw EditorError.badKeyChord("duplicate modifier '\(part)' in '\(KeyChord.quoted(text))'")
             }
             modifiers.append(modifier)
         }
         let name = last.lowercased()
         var canonical = KeyChord.keyAliases[name] ?? name
         guard KeyChord.namedKeys.contains(canonical) || (canonical.count == 1 && !canonical.first!.isWhitespace) else {
-            throw EditorError.badKeyChord("unknown key '\(last)' in '\(text)'")
+            throw EditorError.badKeyChord("unknown key '\(KeyChord.quoted(last))' in '\(KeyChord.quoted(text))'")
         }
         if fn {
             guard let translated = KeyChord.fnKeys[canonical] else {
@@ -103,6 +103,17 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable 
             canonical = translated
         }
         try self.init(key: canonical, modifiers: modifiers)
+    }
+
+    /// The longest piece of a chord an error quotes, in UTF-8 bytes: a long chord is cut (on a
+    /// character boundary) and marked with `…`, so an error never echoes megabytes.
+    public static let maximumQuotedBytes = 64
+
+    /// `text` for an error message: as it is when short, else its first `maximumQuotedBytes`
+    /// bytes, `…` and its length.
+    static func quoted(_ text: String) -> String {
+        guard text.utf8.count > maximumQuotedBytes else { return text }
+        return text.utf8Prefix(maxBytes: maximumQuotedBytes) + "… (\(text.utf8.count) bytes)"
     }
 
     /// The chord in canonical form: modifiers in the order ctrl, alt, shift, cmd, then the key.

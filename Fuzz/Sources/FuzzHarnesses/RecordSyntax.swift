@@ -1,0 +1,1 @@
+../../../Sources/CaretCLI/RecordSyntax.swift

@@ -1,0 +1,18 @@
+// libFuzzer executable for the `document-json` harness (docs/fuzzing.md), built with -sanitize=fuzzer.
+// SwiftPM links an executable with main defined as `<module>_main`, so that function (this
+// file is parsed as a library) hands the harness to libFuzzer's driver, which reads libFuzzer's
+// flags (-runs=, -max_total_time=, corpus folders) from the command line.
+import CLibFuzzer
+import FuzzHarnesses
+
+let harness = Harness.named("document-json")!
+
+@_cdecl("fuzz_document_json_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        harness.run(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
+        return 0
+    }
+}
