@@ -1,3 +1,4 @@
+import CaretCore
 import Foundation
 
 /// Reading inputs and writing outputs so that nothing is lost: every file is written to a
@@ -47,7 +48,7 @@ public enum FileIO {
 
     /// `bytes` (the contents of `name`) as UTF-8 text, or a located data error.
     public static func text(_ bytes: [UInt8], name: String) throws -> String {
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if let text = String(validUTF8: bytes) { return text }
         let (line, column, byte) = firstInvalidUTF8(bytes) ?? (1, 1, 0)
         throw CLIError.data(file: name, line: line, column: column, "not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))")
     }

@@ -145,7 +145,7 @@ enum RecordCommand {
                 terminal.error("\(name):\(number):1: a line of \(bytes.count) bytes is longer than the limit of \(RecordSyntax.maximumLineBytes) (1 MiB)")
                 continue
             }
-            guard let line = String(validating: bytes, as: UTF8.self) else {
+            guard let line = String(validUTF8: bytes) else {
                 refused += 1
                 let (_, column, byte) = FileIO.firstInvalidUTF8(bytes) ?? (1, 1, 0)
                 terminal.error("\(name):\(number):\(column): not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))")

@@ -170,7 +170,7 @@ import Testing
 /// (`ulimit -f`, standing in for a full disk: writes past it fail with EFBIG) and `/dev/stdout`
 /// when stdout is a pipe. Skipped when the executable is not built beside the tests.
 @Suite struct OutputSafetyProcessTests {
-    static let executable = ProcessReviewTests.executable
+    static let executable = CaretExecutableTests.executable
 
     /// Runs `sh -c` with caret's path as $0 and stdout to a pipe.
     func shell(_ script: String, in dir: TempDirectory) throws -> (code: Int32, stdout: String, stderr: String) {
