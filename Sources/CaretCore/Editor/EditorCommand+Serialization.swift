@@ -76,9 +76,9 @@ extension EditorCommand: CustomStringConvertible {
         switch self {
         case .insertText(let text): return ["text": .string(text)]
         case .replaceRange(let range, let text):
-            return ["location": .int(range.lowerBound), "length": .int(range.count), "text": .string(text)]
+            return ["location": .int(range.lowerBound), "length": .int(EditorCommand.length(range)), "text": .string(text)]
         case .applySuggestion(let word, let range):
-            return ["location": .int(range.lowerBound), "length": .int(range.count), "word": .string(word)]
+            return ["location": .int(range.lowerBound), "length": .int(EditorCommand.length(range)), "word": .string(word)]
         case .learnWord(let word): return ["word": .string(word)]
         case .move(_, let extend): return extend ? ["extend": .bool(true)] : [:]
         case .setSelection(let anchor, let head): return ["anchor": .int(anchor), "head": .int(head)]
@@ -112,6 +112,13 @@ extension EditorCommand: CustomStringConvertible {
     public var description: String {
         let args = arguments.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         return args.isEmpty ? name : "\(name)(\(args.joined(separator: ", ")))"
+    }
+
+    /// A range's length, `Int.max` for one wider than that (`-1..<Int.max`, which a caller may
+    /// build and the editor refuses): describing such a command must not trap.
+    static func length(_ range: Range<Int>) -> Int {
+        let (length, overflow) = range.upperBound.subtractingReportingOverflow(range.lowerBound)
+        return overflow ? Int.max : length
     }
 
     /// The command called `name` with `arguments`.
