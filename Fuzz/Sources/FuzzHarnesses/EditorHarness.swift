@@ -132,7 +132,9 @@ enum EditorHarness {
         case .deleteBackward, .deleteForward, .cut, .deleteWordBackward, .deleteWordForward:
             guard !selection.isCaret else { return nil }
             model.replace(range, with: "", attributes: nil)
-            return (model, !paragraphText, Selection(caret: range.lowerBound))
+            // The caret lands on a grapheme boundary near the range's start (a combining mark
+            // left after it moves it on), so only the text is modelled.
+            return (model, !paragraphText, nil)
         case .paste, .pasteAsPlainText:
             guard let clipboard, !clipboard.isEmpty else { return nil }
             model.replace(range, with: clipboard.string, attributes: nil)
