@@ -34,9 +34,9 @@ extension MarkupParser {
                 let name = key.name
                 guard !quotedKey, let trait = MarkupParser.traitNames[name] else {
                     if key.isTrait || quotedKey || AttributeKey.builtIn.contains(key) {
-                        throw Failure(index: index, message: "expected '=' and a value after '\(name)'")
+                        throw Failure(index: index, message: "expected '=' and a value after '\(MarkupParser.quote(name))'")
                     }
-                    throw Failure(index: itemStart, message: "expected a trait (bold italic underline strikethrough code, or b i u s) or key=value, found '\(name)'")
+                    throw Failure(index: itemStart, message: "expected a trait (bold italic underline strikethrough code, or b i u s) or key=value, found '\(MarkupParser.quote(name))'")
                 }
                 if seen.contains(trait) { throw duplicate(trait, at: itemStart) }
                 seen.append(trait)
@@ -63,7 +63,7 @@ extension MarkupParser {
     }
 
     func duplicate(_ key: AttributeKey, at index: Int) -> Failure {
-        Failure(index: index, message: "expected each attribute once, '\(key.name)' appears twice")
+        Failure(index: index, message: "expected each attribute once, '\(MarkupParser.quote(key.name))' appears twice")
     }
 
     func setting(_ key: AttributeKey, _ value: AttributeValue, in attributes: Attributes, at index: Int) throws(Failure) -> Attributes {

@@ -50,6 +50,11 @@ struct MarkupParser {
         return MarkupError(line: line, column: column, message: failure.message)
     }
 
+    /// What an error quotes of the markup: at most 64 UTF-8 bytes, cut on a character boundary.
+    static func quote(_ text: String) -> String {
+        text.utf8.count > 64 ? text.utf8Prefix(maxBytes: 64) + "…" : text
+    }
+
     func position(_ index: Int) -> String {
         let e = locate(Failure(index: index, message: ""))
         return "\(e.line):\(e.column)"

@@ -159,7 +159,7 @@ enum TraceDecoder {
         }
         let allowed = modifiers[kind.key] ?? []
         for member in object where member.key != kind.key && !member.key.hasPrefix("x-") && !allowed.contains(member.key) {
-            throw TraceDecodingError(member.key, "unknown member '\(member.key)' in a '\(kind.key)' event (extensions start with 'x-')")
+            throw TraceDecodingError(member.key, "unknown member '\(member.key.utf8.count > 64 ? member.key.utf8Prefix(maxBytes: 64) + "…" : member.key)' in a '\(kind.key)' event (extensions start with 'x-')")
         }
         switch kind.key {
         case "command":

@@ -41,3 +41,17 @@ import Testing
         #expect(trace.events.first == .command(.replaceRange(2..<2, with: "x")))
     }
 }
+
+/// Found by the trace fuzzer: an unknown member's name was echoed whole in the error.
+@Suite struct TraceErrorQuotingTests {
+    @Test func unknownMembersAreQuotedShort() {
+        let key = "typ" + String(repeating: "T", count: 3000)
+        do {
+            _ = try TraceReader.read("{\"caret-trace\":1}\n{\"text\":\"a\",\"" + key + "\":1}\n")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message.utf8.count < 200, "\(error.message.utf8.count) bytes")
+            #expect(error.line == 2 && error.column >= 1)
+        }
+    }
+}

@@ -115,10 +115,15 @@ enum EditorHarness {
         let paragraphText = model.attributes.contains { $0.keys.contains { $0.isParagraph } }
         switch command {
         case .insertText(let string) where !string.isEmpty:
+            // A line break in a list item, a heading or a quote follows the paragraph rules
+            // (docs/editor.md): an empty list item leaves the list instead. Not modelled.
+            let paragraphTyping = typing.keys.contains { $0.isParagraph }
+            if string.contains(where: \.isNewline) && (paragraphText || paragraphTyping) { return nil }
             let plain = !paragraphText && !string.contains(where: \.isNewline) && !typing.keys.contains { $0.isParagraph }
             model.replace(range, with: string, attributes: typing)
             return (model, plain, nil)
         case .insertNewline, .insertTab:
+            if command == .insertNewline && (paragraphText || typing.keys.contains { $0.isParagraph }) { return nil }
             model.replace(range, with: command == .insertTab ? "\t" : "\n", attributes: typing)
             return (model, false, nil)
         case .replaceRange(let r, let string):
@@ -127,7 +132,9 @@ enum EditorHarness {
         case .deleteBackward, .deleteForward, .cut, .deleteWordBackward, .deleteWordForward:
             guard !selection.isCaret else { return nil }
             model.replace(range, with: "", attributes: nil)
-            return (model, !paragraphText, Selection(caret: range.lowerBound))
+            // The caret lands on a grapheme boundary near the range's start (a combining mark
+            // left after it moves it on), so only the text is modelled.
+            return (model, !paragraphText, nil)
         case .paste, .pasteAsPlainText:
             guard let clipboard, !clipboard.isEmpty else { return nil }
             model.replace(range, with: clipboard.string, attributes: nil)
@@ -231,11 +238,13 @@ enum EditorHarness {
                             "history \(editor.undoCount)/\(editor.redoCount), model \(past.count)/\(future.count): \(context())")
         }
         // Undo to the start, then redo to the end.
+        // Redo only as many steps as were undone here: steps the session itself undid stay undone.
         let end = editor.state
+        let steps = editor.undoCount
         while editor.canUndo { try! editor.perform(.undo) }
         Harness.require(editor.text == start.text, "undo to the start gave \(Markup.print(editor.state).debugDescription), expected \(Markup.print(start).debugDescription): \(context())")
         if let first = past.first { Harness.require(editor.state == first.before, "undo to the start: the selection differs: \(context())") }
-        while editor.canRedo { try! editor.perform(.redo) }
+        for _ in 0..<steps { try! editor.perform(.redo) }
         Harness.require(editor.text == end.text, "redo to the end gave \(Markup.print(editor.state).debugDescription), expected \(Markup.print(end).debugDescription): \(context())")
     }
 }

@@ -63,8 +63,12 @@ func contents(_ path: String) -> [UInt8]? {
     }
 }
 
+func printError(_ text: String) {
+    _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+}
+
 func usage(_ message: String) -> Never {
-    fputs("fuzz-smoke: \(message)\nusage: fuzz-smoke --corpus DIR [--mutations N] [--seed S] [TARGET...]\ntargets: \(Harness.all.map(\.name).joined(separator: " "))\n", stderr)
+    printError("fuzz-smoke: \(message)\nusage: fuzz-smoke --corpus DIR [--mutations N] [--seed S] [TARGET...]\ntargets: \(Harness.all.map(\.name).joined(separator: " "))\n")
     exit(64)
 }
 
@@ -88,7 +92,7 @@ guard let corpus else { usage("missing --corpus DIR") }
 print("fuzz smoke: seed \(seed), \(mutations) mutations per target (rerun with --seed \(seed))")
 for harness in Harness.all where names.isEmpty || names.contains(harness.name) {
     let inputs = files(in: corpus + "/" + harness.name).compactMap(contents)
-    guard !inputs.isEmpty else { fputs("fuzz-smoke: no corpus in \(corpus)/\(harness.name)\n", stderr); exit(66) }
+    guard !inputs.isEmpty else { printError("fuzz-smoke: no corpus in \(corpus)/\(harness.name)\n"); exit(66) }
     for input in inputs { harness.run(input) }
     var mutator = Mutator(state: (seed ^ harness.name.utf8.reduce(UInt64(0xCBF29CE484222325)) { ($0 ^ UInt64($1)) &* 0x100000001B3 }) | 1)
     for _ in 0..<mutations {

@@ -71,7 +71,7 @@ extension EditorCommand {
                           decode: { .replaceRange(try $0.range(), with: try $0.string("text")) },
                           encode: {
                               guard case .replaceRange(let range, let text) = $0 else { return nil }
-                              return ["location": .int(range.lowerBound), "length": .int(range.count), "text": .string(text)]
+                              return ["location": .int(range.lowerBound), "length": .int(EditorCommand.length(range)), "text": .string(text)]
                           }),
         CommandDescriptor("cut", .text, doc: "Copies the selection to the editor's clipboard and deletes it (nothing for a caret).", .cut),
         CommandDescriptor("copy", .text, doc: "Copies the selection, with its attributes, to the editor's clipboard (nothing for a caret).", .copy),
@@ -85,7 +85,7 @@ extension EditorCommand {
                           },
                           encode: {
                               guard case .applySuggestion(let word, let range) = $0 else { return nil }
-                              return ["location": .int(range.lowerBound), "length": .int(range.count), "word": .string(word)]
+                              return ["location": .int(range.lowerBound), "length": .int(EditorCommand.length(range)), "word": .string(word)]
                           }),
         CommandDescriptor("learnWord", .text, [CommandParameter("word", .string, "The word to learn.")],
                           doc: "Adds a word to this editor's learned words (needs an attached suggestion engine); no undo step.",
@@ -242,6 +242,13 @@ extension EditorCommand {
         CommandDescriptor("undo", .history, doc: "Undoes the last step: text, attributes, selection and typing attributes as they were before it.", .undo),
         CommandDescriptor("redo", .history, doc: "Re-applies the last undone step, with the selection and typing attributes after it.", .redo),
     ]
+
+    /// A range's length, `Int.max` for one wider than that (`-1..<Int.max`, which a caller may
+    /// build and the editor refuses): describing such a command must not trap.
+    static func length(_ range: Range<Int>) -> Int {
+        let (length, overflow) = range.upperBound.subtractingReportingOverflow(range.lowerBound)
+        return overflow ? Int.max : length
+    }
 
     static func toggleName(_ key: AttributeKey) -> String {
         let name = key.name
