@@ -443,9 +443,10 @@ function Editor:redo() end
 ---@param seconds number ≥ 0.
 function Editor:advance_clock(seconds) end
 
----Puts attributed text on the editor's clipboard and pastes it over the selection, attributes kept; without markup, pastes the clipboard as it is (after `editor:copy()` or `editor:cut()`).
+---Puts attributed text on the editor's clipboard and pastes it over the selection, attributes kept (with `plain`, the text alone); without markup, pastes the clipboard as it is (after `editor:copy()` or `editor:cut()`). A paste never coalesces with typing for undo.
 ---@param markup? string Attributed text as markup without selection markers, e.g. `{bold:hi} there`; omit it to paste what the clipboard holds (the `paste` command).
-function Editor:paste(markup) end
+---@param plain? boolean true: paste the text alone in the typing attributes, as `pasteAsPlainText` does (what a trace's plain paste records).
+function Editor:paste(markup, plain) end
 
 ---Toggles a trait as a toolbar button does: over a selection by the trait-toggle policy (one undo step); with a caret only the typing attributes change.
 ---@param trait TraitName bold, italic, underline, strikethrough or code.

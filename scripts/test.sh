@@ -10,9 +10,6 @@ swift test --skip-build
 # the sanitizer: the release + address-sanitizer build of the whole package costs more than the
 # suite itself on two cores, while this one reuses the debug compile settings and takes seconds
 # to run; longer campaigns with the sanitizer are scripts/fuzz.sh.
-# The replay harness is left out until its open finding is fixed (docs/fuzzing.md, "Open
-# findings": `convert --to lua` turns a plain-text paste into editor:insert, which coalesces with
-# typing where the trace's paste does not, so undo ends elsewhere).
 swift build --package-path Fuzz --product fuzz-smoke
 Fuzz/.build/debug/fuzz-smoke --corpus Fuzz/Corpus --mutations 300 \
-    markup document-json trace record key-chord editing-trace markdown rtf html foundation-json editor
+    markup document-json trace record key-chord editing-trace markdown rtf html foundation-json editor replay

@@ -169,7 +169,7 @@ public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible 
             return value
         case .foregroundColor, .backgroundColor:
             guard case .string(let s) = value, let color = canonicalColor(s) else {
-                throw AttributeError(key: key, message: "expected a colour '#rrggbb' or '#rrggbbaa', got \(value)")
+                throw AttributeError(key: key, message: "expected a colour '#rrggbb' or '#rrggbbaa', got \(value.quotable)")
             }
             return .string(color)
         case .blockQuote, .codeBlock:
@@ -180,13 +180,13 @@ public struct Attributes: Hashable, Sendable, Sequence, CustomStringConvertible 
         case .heading, .listLevel:
             let range = key == .heading ? 1...6 : 1...16
             guard case .number(let n) = value, let level = Int(exactly: n), range.contains(level) else {
-                throw AttributeError(key: key, message: "expected an integer level in \(range.lowerBound)...\(range.upperBound), got \(value)")
+                throw AttributeError(key: key, message: "expected an integer level in \(range.lowerBound)...\(range.upperBound), got \(value.quotable)")
             }
             return value
         case .listStyle, .alignment:
             let allowed = key == .listStyle ? ["bullet", "ordered"] : ["left", "center", "right", "justified"]
             guard case .string(let s) = value, allowed.contains(s) else {
-                throw AttributeError(key: key, message: "expected one of \(allowed.joined(separator: ", ")), got \(value)")
+                throw AttributeError(key: key, message: "expected one of \(allowed.joined(separator: ", ")), got \(value.quotable)")
             }
             return value
         case .custom(let name):

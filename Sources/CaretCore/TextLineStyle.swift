@@ -92,6 +92,7 @@ public struct TextLineStyle: Hashable, Sendable, CustomStringConvertible {
             }
             self = style
         case .string(let text):
+            let quoted = AttributeValue.string(text).quotable
             let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
             if words.count == 1, words[0] == "none" { return nil }
             guard !words.isEmpty else { throw ParseError("empty style (expected \(TextLineStyle.wordList))") }
@@ -101,16 +102,16 @@ public struct TextLineStyle: Hashable, Sendable, CustomStringConvertible {
             for word in words {
                 let w = String(word)
                 if let l = Line(rawValue: w) {
-                    guard line == nil else { throw ParseError("two line kinds in '\(text)'") }
+                    guard line == nil else { throw ParseError("two line kinds in '\(quoted)'") }
                     line = l
                 } else if let p = Pattern(rawValue: w) {
-                    guard pattern == nil else { throw ParseError("two patterns in '\(text)'") }
+                    guard pattern == nil else { throw ParseError("two patterns in '\(quoted)'") }
                     pattern = p
                 } else if w == "byWord" {
-                    guard !byWord else { throw ParseError("'byWord' twice in '\(text)'") }
+                    guard !byWord else { throw ParseError("'byWord' twice in '\(quoted)'") }
                     byWord = true
                 } else {
-                    throw ParseError("unknown style word '\(w)' in '\(text)' (expected \(TextLineStyle.wordList))")
+                    throw ParseError("unknown style word '\(String(w).utf8Prefix(maxBytes: 64))' in '\(quoted)' (expected \(TextLineStyle.wordList))")
                 }
             }
             self.init(line: line ?? .single, pattern: pattern ?? .solid, byWord: byWord)

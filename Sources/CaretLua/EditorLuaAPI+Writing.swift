@@ -78,15 +78,16 @@ extension EditorLuaAPI {
             call.runtime.virtualTime += seconds
             return 0
         },
-        method("paste", [LuaParameter("markup", .optional(.string), "Attributed text as markup without selection markers, e.g. `{bold:hi} there`; omit it to paste what the clipboard holds (the `paste` command).")],
-               doc: "Puts attributed text on the editor's clipboard and pastes it over the selection, attributes kept; without markup, pastes the clipboard as it is (after `editor:copy()` or `editor:cut()`).") { call, target in
+        method("paste", [LuaParameter("markup", .optional(.string), "Attributed text as markup without selection markers, e.g. `{bold:hi} there`; omit it to paste what the clipboard holds (the `paste` command)."),
+                         LuaParameter("plain", .optional(.boolean), "true: paste the text alone in the typing attributes, as `pasteAsPlainText` does (what a trace's plain paste records).")],
+               doc: "Puts attributed text on the editor's clipboard and pastes it over the selection, attributes kept (with `plain`, the text alone); without markup, pastes the clipboard as it is (after `editor:copy()` or `editor:cut()`). A paste never coalesces with typing for undo.") { call, target in
             if call.isNil(1) {
                 try target.perform(.paste, as: .command(.paste))
                 return 0
             }
             let content: AttributedText
             do { content = try Markup.parseText(try call.string(1)) } catch { throw call.argumentError(1, "the markup does not parse: \(error)") }
-            try target.apply(.paste(content, plain: false))
+            try target.apply(.paste(content, plain: call.isNil(2) ? false : try call.boolean(2)))
             return 0
         },
         method("toggle", [LuaParameter("trait", .alias("TraitName"), "bold, italic, underline, strikethrough or code.")],

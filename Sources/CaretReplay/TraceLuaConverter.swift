@@ -51,7 +51,7 @@ public enum TraceLuaConverter {
             let table = arguments.map { "\(key($0.key)) = \(literal($0.value))" }.joined(separator: ", ")
             return ["editor:run(\(quote(command.name)), { \(table) })"]
         case .paste(let content, let plain):
-            if plain { return ["editor:insert(\(quote(content.string))) -- pasted as plain text (the trace also put it on the clipboard)"] }
+            if plain { return ["editor:paste(\(quote(Markup.print(content))), true)"] }
             return ["editor:paste(\(quote(Markup.print(content))))"]
         case .undo(let count): return count == 1 ? ["editor:undo()"] : ["for _ = 1, \(count) do editor:undo() end"]
         case .redo(let count): return count == 1 ? ["editor:redo()"] : ["for _ = 1, \(count) do editor:redo() end"]

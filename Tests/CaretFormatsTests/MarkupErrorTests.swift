@@ -23,6 +23,18 @@ import Testing
         #expect(try Markup.parse(Markup.print(infinite)) == infinite)
     }
 
+    /// A value that does not fit its key is quoted in at most 64 bytes, however long it is (the
+    /// markup fuzzer found a 4 KB value echoed whole).
+    @Test func aLongBadValueIsQuotedShort() {
+        let long = String(repeating: "bullé", count: 1000)
+        let message = error("{listStyle=\"\(long)\":x}")
+        #expect(message.hasPrefix("1:12: attribute 'listStyle': expected one of bullet, ordered, got bull"))
+        #expect(message.hasSuffix("…"))
+        #expect(message.utf8.count < 200)
+        #expect(error("{underline=\"\(long)\":x}").utf8.count < 300)
+        #expect(error("{foregroundColor=\"\(long)\":x}").utf8.count < 200)
+    }
+
     @Test func unclosedRun() {
         #expect(error("ab\n c{bold:xy") == "2:3: expected '}' to close this run before the end of the markup")
     }

@@ -32,7 +32,7 @@ import Testing
         editor:run("findNext", { caseInsensitive = true, pattern = "e" })
         editor:run("replaceRange", { length = 1, location = 0, text = "x" })
         editor:paste("{italic:p}")
-        editor:insert("plain") -- pasted as plain text (the trace also put it on the clipboard)
+        editor:paste("plain", true)
         for _ = 1, 3 do editor:undo() end
         editor:redo()
         editor:advance_clock(1.5)

@@ -87,7 +87,9 @@ enum EditorHarness {
         case 20...24: return .move(s.pick(Movement.allCases), extend: s.bool())
         case 25: return s.pick([.selectAll, .selectWord, .selectLine, .selectParagraph])
         case 26, 27: return .setSelection(anchor: offset(), head: s.bool() ? offset() : s.below(length + 1))
-        case 28, 29: return .toggleTrait(s.pick(AttributeKey.traits))
+        case 28, 29:
+            return .toggleTrait(s.pick(AttributeKey.traits), policy: s.pick([nil, nil, .uniform, .perRunFlip, .removeIfAny]),
+                                skipEdgeWhitespace: s.pick([false, false, false, true]))
         case 30: return .setAttribute(s.pick([.fontSize, .foregroundColor, .custom("tag"), .bold, .link]),
                                       s.pick([.number(12), .string("#00ff00"), .bool(true), .string("x"), .number(-3)]))
         case 31: return .removeAttribute(s.pick([.bold, .fontSize, .link, .custom("tag")]))
@@ -145,11 +147,23 @@ enum EditorHarness {
             return (model, true, Selection(anchor: 0, head: model.units.count))
         case .copy, .move, .selectWord, .selectLine, .selectParagraph, .findNext, .findPrevious:
             return (model, true, nil)
-        case .toggleTrait(let key) where !selection.isCaret:
-            let all = model.attributes[range].allSatisfy { $0.has(key) }
+        case .toggleTrait(let key, let policy, let skipEdgeWhitespace) where !selection.isCaret:
+            // Leaving edge whitespace alone trims by grapheme cluster: only the text is modelled.
+            if skipEdgeWhitespace { return (model, false, selection) }
+            let has = model.attributes[range].map { $0.has(key) }
+            let all = !has.contains(false), any = has.contains(true)
             for i in range {
-                let on = options.traitToggle == .uniform ? !all : !model.attributes[i].has(key)
-                model.attributes[i] = on ? try! model.attributes[i].setting(key, .bool(true)) : model.attributes[i].removing(key)
+                let on = switch policy ?? options.traitToggle {
+                case .uniform: !all
+                case .removeIfAny: !any
+                case .perRunFlip: !model.attributes[i].has(key)
+                }
+                // Adding keeps a line style already there (a double underline stays double).
+                if !on {
+                    model.attributes[i] = model.attributes[i].removing(key)
+                } else if !model.attributes[i].has(key) {
+                    model.attributes[i] = try! model.attributes[i].setting(key, .bool(true))
+                }
             }
             return (model, true, selection)
         case .removeAttribute(let key) where !selection.isCaret && !key.isParagraph:
@@ -162,7 +176,7 @@ enum EditorHarness {
 
     static func run(_ bytes: [UInt8]) {
         var s = ByteStream(bytes)
-        let options = EditorOptions(traitToggle: s.bool() ? .uniform : .perRunFlip, undoCoalescingInterval: s.pick([1.0, 0.3, 0]))
+        let options = EditorOptions(traitToggle: s.pick([.uniform, .perRunFlip, .removeIfAny]), undoCoalescingInterval: s.pick([1.0, 0.3, 0]))
         let startState = start(&s)
         guard let editor = try? Editor(state: startState, options: options) else { return }
         let start = editor.state
