@@ -11,7 +11,7 @@ enum BenchCommand {
       --json FILE    also write the figures as JSON to FILE
       --filter TEXT  run only the cases whose name contains TEXT
       --quick        fewer repetitions and smaller inputs (a smoke run, not for reporting)
-      --repeat N     repeat each timed trace replay N times (for profiling)
+      --repeat N     repeat each timed trace replay N times, 1...1000 (for profiling)
       --no-peers     skip the Foundation peers (AttributedString, NSMutableAttributedString)
       --traces DIR   the editing traces (default: ../shared/data/editing-traces, or $CARET_TRACES)
       --help         show this help
@@ -38,7 +38,13 @@ enum BenchCommand {
             case "--traces": guard let v = value("--traces") else { return 64 }; options.tracesDirectory = v
             case "--quick": options.quick = true
             case "--no-peers": options.peers = false
-            case "--repeat": guard let v = value("--repeat"), let n = Int(v), n > 0 else { return 64 }; options.repetitions = n
+            case "--repeat":
+                guard let v = value("--repeat") else { return 64 }
+                guard let n = Int(v), (1...1000).contains(n) else {
+                    FileHandle.standardError.write("caret-bench: --repeat expects a count in 1...1000, got '\(v.utf8Prefix(maxBytes: 64))'\n".data(using: .utf8)!)
+                    return 64
+                }
+                options.repetitions = n
             case "--child-memory":
                 // Internal: measure the peak memory of building a large document in a fresh process.
                 guard let v = value("--child-memory"), let mib = Int(v) else { return 64 }
