@@ -44,7 +44,7 @@ enum TraceDecoder {
             throw TraceDecodingError(nil, "not a Caret trace: the first line must be a header with \"caret-trace\": 1")
         }
         guard let version = versionValue.integerValue, version >= 1 else {
-            throw TraceDecodingError("caret-trace", "expected the format version, a whole number >= 1, got \(versionValue)")
+            throw TraceDecodingError("caret-trace", "expected the format version, a whole number >= 1, got \(quoted("\(versionValue)"))")
         }
         guard version <= TraceHeader.currentVersion else {
             throw TraceDecodingError("caret-trace", "trace format version \(version) is newer than this caret reads (version \(TraceHeader.currentVersion)); update caret")
@@ -60,7 +60,7 @@ enum TraceDecoder {
                 }
                 header.seed = UInt64(bitPattern: seed)
             case "options": header.options = try nested("options") { () throws(TraceDecodingError) in try options(member.value) }
-            default: throw TraceDecodingError(member.key, "unknown header member '\(member.key)' (extensions start with 'x-')")
+            default: throw TraceDecodingError(member.key, "unknown header member '\(quoted(member.key))' (extensions start with 'x-')")
             }
         }
         return header
@@ -105,7 +105,7 @@ enum TraceDecoder {
             case "undoCoalescingInterval": options.undoCoalescingInterval = try number(member.value, member.key, minimum: 0)
             case "defaultFontSize": options.defaultFontSize = try number(member.value, member.key, minimum: 1)
             case "fontSizeStep": options.fontSizeStep = try number(member.value, member.key, minimum: 0)
-            default: throw TraceDecodingError(member.key, "unknown option '\(member.key)' (extensions start with 'x-')")
+            default: throw TraceDecodingError(member.key, "unknown option '\(quoted(member.key))' (extensions start with 'x-')")
             }
         }
         return options
@@ -148,18 +148,18 @@ enum TraceDecoder {
         var kind: JSONObject.Member?
         for member in object where kinds.contains(member.key) {
             if let first = kind {
-                throw TraceDecodingError(member.key, "an event has one kind; this one has '\(first.key)' and '\(member.key)'")
+                throw TraceDecodingError(member.key, "an event has one kind; this one has '\(quoted(first.key))' and '\(quoted(member.key))'")
             }
             kind = member
         }
         guard let kind else {
             let name = object.keys.first { !$0.hasPrefix("x-") }
-            throw TraceDecodingError(name, name.map { "unknown event '\($0)' (expected one of \(kinds.sorted().joined(separator: ", ")))" }
+            throw TraceDecodingError(name, name.map { "unknown event '\(quoted($0))' (expected one of \(kinds.sorted().joined(separator: ", ")))" }
                 ?? "an event needs a kind (one of \(kinds.sorted().joined(separator: ", ")))")
         }
         let allowed = modifiers[kind.key] ?? []
         for member in object where member.key != kind.key && !member.key.hasPrefix("x-") && !allowed.contains(member.key) {
-            throw TraceDecodingError(member.key, "unknown member '\(member.key.utf8.count > 64 ? member.key.utf8Prefix(maxBytes: 64) + "…" : member.key)' in a '\(kind.key)' event (extensions start with 'x-')")
+            throw TraceDecodingError(member.key, "unknown member '\(quoted(member.key))' in a '\(kind.key)' event (extensions start with 'x-')")
         }
         switch kind.key {
         case "command":
@@ -180,7 +180,7 @@ enum TraceDecoder {
             return .paste(try pasteContent(kind.value), plain: plain?.boolValue ?? false)
         case "check": return .check(try checkpoint(object, kind.value))
         default:
-            guard let event = try simple(kind.key, kind.value) else { throw TraceDecodingError(kind.key, "unknown event '\(kind.key)'") }
+            guard let event = try simple(kind.key, kind.value) else { throw TraceDecodingError(kind.key, "unknown event '\(quoted(kind.key))'") }
             return event
         }
     }
@@ -253,7 +253,7 @@ enum TraceDecoder {
             var expectations: [Checkpoint.TraitExpectation] = []
             for member in members {
                 guard let key = AttributeKey(name: member.key), key.isTrait else {
-                    throw TraceDecodingError(member.key, "'\(member.key)' is not a trait (bold, italic, underline, strikethrough, code)", path: [.key("traits"), .key(member.key)])
+                    throw TraceDecodingError(member.key, "'\(quoted(member.key))' is not a trait (bold, italic, underline, strikethrough, code)", path: [.key("traits"), .key(member.key)])
                 }
                 guard let name = member.value.stringValue, let state = TraitState(rawValue: name) else {
                     throw TraceDecodingError(member.key, "expected \"on\", \"off\" or \"mixed\", got \(member.value)", path: [.key("traits"), .key(member.key)])
@@ -269,4 +269,10 @@ enum TraceDecoder {
         }
         return checkpoint
     }
+}
+
+/// A name from the input as an error quotes it: at most 64 bytes, cut on a character boundary and
+/// marked with `…`, so a huge key is never echoed back whole.
+func quoted(_ name: String) -> String {
+    name.utf8.count > 64 ? name.utf8Prefix(maxBytes: 64) + "…" : name
 }

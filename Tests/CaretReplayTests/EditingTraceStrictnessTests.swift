@@ -54,4 +54,27 @@ import Testing
             #expect(error.line == 2 && error.column >= 1)
         }
     }
+
+    /// The third round found the header's member names (and the other names and values a trace
+    /// error quotes) echoed whole: each is cut to 64 bytes.
+    @Test func everyQuotedNameIsShort() {
+        let long = "opt" + String(repeating: "é👍", count: 1000)
+        let traces = [
+            "{\"caret-trace\":1,\"" + long + "\":1}\n",
+            "{\"caret-trace\":1,\"options\":{\"" + long + "\":1}}\n",
+            "{\"caret-trace\":\"" + long + "\"}\n",
+            "{\"caret-trace\":1}\n{\"" + long + "\":1}\n",
+            "{\"caret-trace\":1}\n{\"text\":\"a\",\"key\":\"" + long + "\"}\n",
+            "{\"caret-trace\":1}\n{\"check\":\"x\",\"traits\":{\"" + long + "\":\"on\"}}\n",
+        ]
+        for trace in traces {
+            do {
+                _ = try TraceReader.read(trace)
+                Issue.record("accepted: \(trace.prefix(60))")
+            } catch {
+                #expect(error.message.utf8.count < 300, "\(error.message.utf8.count) bytes: \(error.message.prefix(80))")
+                #expect(error.line >= 1 && error.column >= 1)
+            }
+        }
+    }
 }
