@@ -61,3 +61,19 @@ import Testing
         #expect(throws: MarkupError.self) { try Markup.parse("{fontSize=1e999:a}|") }
     }
 }
+
+/// Found by the trace fuzzer's last round: an unknown key inside a document's runs was echoed whole
+/// in the error's path.
+@Suite struct DocumentJSONKeyQuotingTests {
+    @Test func aLongUnknownKeyIsQuotedShort() {
+        let key = "length" + String(repeating: "é👍T", count: 1000)
+        do {
+            _ = try DocumentJSON.decode("{\"text\":\"a\",\"runs\":[{\"" + key + "\":1}]}")
+            Issue.record("accepted")
+        } catch {
+            let message = "\(error)"
+            #expect(message.utf8.count < 300, "\(message.utf8.count) bytes")
+            #expect(message.contains("runs[0]"))
+        }
+    }
+}
