@@ -99,7 +99,7 @@ enum TraceDecoder {
             switch member.key {
             case "traitToggle":
                 guard let name = member.value.stringValue, let policy = TraitTogglePolicy(rawValue: name) else {
-                    throw TraceDecodingError(member.key, "expected one of \(TraitTogglePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \(member.value)")
+                    throw TraceDecodingError(member.key, "expected one of \(TraitTogglePolicy.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \(quoted("\(member.value)"))")
                 }
                 options.traitToggle = policy
             case "undoCoalescingInterval": options.undoCoalescingInterval = try number(member.value, member.key, minimum: 0)
@@ -113,21 +113,21 @@ enum TraceDecoder {
 
     static func number(_ value: JSONValue, _ member: String, minimum: Double) throws(TraceDecodingError) -> Double {
         guard let n = value.doubleValue, n.isFinite, n >= minimum else {
-            throw TraceDecodingError(member, "expected a finite number >= \(AttributeValue.format(minimum)), got \(value)")
+            throw TraceDecodingError(member, "expected a finite number >= \(AttributeValue.format(minimum)), got \(quoted("\(value)"))")
         }
         return n
     }
 
     static func count(_ value: JSONValue, _ member: String) throws(TraceDecodingError) -> Int {
         guard let n = value.integerValue, n >= 1, n <= 1_000_000 else {
-            throw TraceDecodingError(member, "expected a count, a whole number in 1...1000000, got \(value)")
+            throw TraceDecodingError(member, "expected a count, a whole number in 1...1000000, got \(quoted("\(value)"))")
         }
         return Int(n)
     }
 
     static func offset(_ value: JSONValue, _ member: String) throws(TraceDecodingError) -> Int {
         guard let n = value.integerValue, n >= 0, n < Int64(Int32.max) else {
-            throw TraceDecodingError(member, "expected a UTF-16 offset, a whole number >= 0, got \(value)")
+            throw TraceDecodingError(member, "expected a UTF-16 offset, a whole number >= 0, got \(quoted("\(value)"))")
         }
         return Int(n)
     }
@@ -256,7 +256,7 @@ enum TraceDecoder {
                     throw TraceDecodingError(member.key, "'\(quoted(member.key))' is not a trait (bold, italic, underline, strikethrough, code)", path: [.key("traits"), .key(member.key)])
                 }
                 guard let name = member.value.stringValue, let state = TraitState(rawValue: name) else {
-                    throw TraceDecodingError(member.key, "expected \"on\", \"off\" or \"mixed\", got \(member.value)", path: [.key("traits"), .key(member.key)])
+                    throw TraceDecodingError(member.key, "expected \"on\", \"off\" or \"mixed\", got \(quoted("\(member.value)"))", path: [.key("traits"), .key(member.key)])
                 }
                 expectations.append(.init(key: key, state: state))
             }

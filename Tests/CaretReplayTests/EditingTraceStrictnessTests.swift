@@ -62,10 +62,15 @@ import Testing
         let traces = [
             "{\"caret-trace\":1,\"" + long + "\":1}\n",
             "{\"caret-trace\":1,\"options\":{\"" + long + "\":1}}\n",
+            "{\"caret-trace\":1,\"options\":{\"traitToggle\":\"" + long + "\"}}\n",
             "{\"caret-trace\":\"" + long + "\"}\n",
             "{\"caret-trace\":1}\n{\"" + long + "\":1}\n",
             "{\"caret-trace\":1}\n{\"text\":\"a\",\"key\":\"" + long + "\"}\n",
             "{\"caret-trace\":1}\n{\"check\":\"x\",\"traits\":{\"" + long + "\":\"on\"}}\n",
+            "{\"caret-trace\":1}\n{\"check\":\"x\",\"traits\":{\"bold\":\"" + long + "\"}}\n",
+            "{\"caret-trace\":1}\n{\"undo\":\"" + long + "\"}\n",
+            "{\"caret-trace\":1}\n{\"wait\":\"" + long + "\"}\n",
+            "{\"caret-trace\":1}\n{\"select\":[\"" + long + "\",0]}\n",
         ]
         for trace in traces {
             do {
