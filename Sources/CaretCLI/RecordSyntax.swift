@@ -109,7 +109,7 @@ enum RecordSyntax {
     /// What an error quotes of the input: at most 64 UTF-8 bytes (cut on a character boundary
     /// and marked with `…`), so a long line is never echoed whole.
     static func quote(_ text: String) -> String {
-        text.utf8.count > 64 ? text.utf8Prefix(maxBytes: 64) + "…" : text
+        text.quotedForError
     }
 
     /// Words separated by blanks; `name="a b"` keeps a quoted value together (its quotes removed,

@@ -108,9 +108,7 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
     /// The value for an error message: at most 64 bytes of it (a cut string ends in `…`), so a
     /// huge value in a document is not echoed back whole.
     public var quotable: String {
-        let text = description
-        let cut = text.utf8Prefix(maxBytes: 64)
-        return cut.utf8.count < text.utf8.count ? cut + "…" : text
+        description.quotedForError
     }
 
     /// A number as output prints it: integral values without a fraction (`14`, not `14.0`),

@@ -11,7 +11,7 @@ struct DocumentJSONDecoder {
     /// `path.key`, or `path["key"]` for a key that is not an identifier; a key from the input is
     /// quoted in at most 64 bytes (cut with `…`), so a huge key is never echoed back whole.
     func join(_ path: String, _ key: String) -> String {
-        let key = key.utf8.count > 64 ? key.utf8Prefix(maxBytes: 64) + "…" : key
+        let key = key.quotedForError
         if MarkupPrinter.isIdentifier(key) { return path.isEmpty ? key : path + "." + key }
         return path + "[" + JSONValue.string(key).serialized() + "]"
     }

@@ -52,7 +52,7 @@ struct MarkupParser {
 
     /// What an error quotes of the markup: at most 64 UTF-8 bytes, cut on a character boundary.
     static func quote(_ text: String) -> String {
-        text.utf8.count > 64 ? text.utf8Prefix(maxBytes: 64) + "…" : text
+        text.quotedForError
     }
 
     func position(_ index: Int) -> String {

@@ -133,7 +133,7 @@ public enum EditingTraceImporter {
     }
 
     /// At most 64 UTF-8 bytes of `text`, for an error.
-    static func quote(_ text: String) -> String { text.utf8.count > 64 ? text.utf8Prefix(maxBytes: 64) + "…" : text }
+    static func quote(_ text: String) -> String { text.quotedForError }
 
     /// The error for a patch whose position plus delete count is past `Int.max` (so past any end).
     static func overflowMessage(_ pos: Int, _ del: Int, length: Int) -> String {

@@ -271,8 +271,5 @@ enum TraceDecoder {
     }
 }
 
-/// A name from the input as an error quotes it: at most 64 bytes, cut on a character boundary and
-/// marked with `…`, so a huge key is never echoed back whole.
-func quoted(_ name: String) -> String {
-    name.utf8.count > 64 ? name.utf8Prefix(maxBytes: 64) + "…" : name
-}
+/// A name or value from the input as an error quotes it (`String.quotedForError`).
+func quoted(_ name: String) -> String { name.quotedForError }

@@ -9,4 +9,11 @@ extension String {
         while end > utf8.startIndex && utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
         return String(decoding: utf8[..<end], as: UTF8.self)
     }
+
+    /// The string as an error message quotes input: whole when it is at most 64 UTF-8 bytes, else
+    /// its first 64 bytes cut on a scalar boundary and marked with `…`, so a huge key, name or
+    /// value is never echoed back whole.
+    public var quotedForError: String {
+        utf8.count > 64 ? utf8Prefix(maxBytes: 64) + "…" : self
+    }
 }
