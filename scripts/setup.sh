@@ -4,8 +4,9 @@
 set -euo pipefail
 
 # libxml2-dev: the HTML reader's parser; cmark-gfm and pandoc: the format tests' interop references.
+# tmux: the terminal the REPL and `caret edit` tests drive.
 packages=(libluajit-5.1-dev pkg-config unicode-data wamerican libxml2-dev
-    libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pandoc)
+    libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pandoc tmux)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
