@@ -78,6 +78,7 @@ enum BenchCommand {
                 return 70
             }
         }
+        report.printSummary()
         if let path = options.jsonPath {
             do {
                 try report.writeJSON(to: path)
