@@ -53,12 +53,12 @@ extension DocumentFormat {
         (state.text.string, [])
     }
 
-    /// `text` without one final LF or CRLF.
-    static func withoutFinalLineBreak(_ text: String) -> String {
+    /// `text` without one final LF or CRLF (a slice: a large file is not copied).
+    static func withoutFinalLineBreak(_ text: String) -> Substring {
         var scalars = text.unicodeScalars[...]
-        guard scalars.last == "\n" else { return text }
+        guard scalars.last == "\n" else { return text[...] }
         scalars.removeLast()
         if scalars.last == "\r" { scalars.removeLast() }
-        return String(scalars)
+        return Substring(scalars)
     }
 }

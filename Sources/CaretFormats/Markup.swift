@@ -31,15 +31,18 @@ public enum Markup {
     /// - Throws: `MarkupError` (`line:col: what was expected`, columns in Unicode scalars).
     /// - Complexity: O(n) in the length of the markup.
     public static func parse(_ markup: String) throws(MarkupError) -> DocumentState {
-        var parser = MarkupParser(markup, allowsSelection: true)
-        return try parser.parse()
+        try MarkupParser.parse(markup, allowsSelection: true)
+    }
+
+    /// `parse(_:)` of a slice, read in place (reading a file drops its final line break this way).
+    static func parse(_ markup: Substring) throws(MarkupError) -> DocumentState {
+        try MarkupParser.parse(markup, allowsSelection: true)
     }
 
     /// The attributed text that `markup` denotes; selection markers are an error.
     /// - Throws: `MarkupError`, also for a `|` or `^` marker.
     public static func parseText(_ markup: String) throws(MarkupError) -> AttributedText {
-        var parser = MarkupParser(markup, allowsSelection: false)
-        return try parser.parse().text
+        try MarkupParser.parse(markup, allowsSelection: false).text
     }
 
     /// The header items of `attributes` as markup prints them, space-separated in canonical order

@@ -9,15 +9,15 @@ extension MarkupParser {
     ]
 
     /// Parses space-separated items up to `terminator` (consumed). `opener` is the index of the `{` or `<`.
-    mutating func parseHeader(terminator: Unicode.Scalar, opener: Int) throws(Failure) -> Attributes {
+    mutating func parseHeader(terminator: UInt8, opener: Int) throws(Failure) -> Attributes {
         var attributes = Attributes()
         var seen: [AttributeKey] = []
         // Built only when an error is reported: locating the opener is O(n).
         let what = HeaderEnd(terminator: terminator, opener: opener)
         while true {
-            while index < scalars.count, scalars[index] == " " { index += 1 }
-            guard index < scalars.count else { throw Failure(index: index, message: "expected \(describe(what))") }
-            if scalars[index] == terminator {
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            guard index < bytes.count else { throw Failure(index: index, message: "expected \(describe(what))") }
+            if bytes[index] == terminator {
                 index += 1
                 return attributes
             }
@@ -25,7 +25,7 @@ extension MarkupParser {
             let (key, quotedKey) = try parseKey(expecting: what)
             let value: AttributeValue
             let valueStart: Int
-            if index < scalars.count, scalars[index] == "=" {
+            if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
                 index += 1
                 valueStart = index
                 value = try parseValue()
@@ -53,12 +53,12 @@ extension MarkupParser {
 
     /// The end of a header, described in error messages.
     struct HeaderEnd {
-        var terminator: Unicode.Scalar
+        var terminator: UInt8
         var opener: Int
     }
 
     func describe(_ end: HeaderEnd) -> String {
-        end.terminator == ":" ? "':' to end the attributes of the run opened at \(position(end.opener))"
+        end.terminator == UInt8(ascii: ":") ? "':' to end the attributes of the run opened at \(position(end.opener))"
             : "'>' to end the typing attributes opened at \(position(end.opener))"
     }
 
@@ -76,32 +76,30 @@ extension MarkupParser {
         }
     }
 
-    mutating func expectSeparator(_ terminator: Unicode.Scalar, what: HeaderEnd) throws(Failure) {
-        guard index < scalars.count else { throw Failure(index: index, message: "expected \(describe(what))") }
-        let c = scalars[index]
-        guard c == " " || c == terminator else {
-            throw Failure(index: index, message: "expected a space or \(describe(what)), found '\(printable(c))'")
+    mutating func expectSeparator(_ terminator: UInt8, what: HeaderEnd) throws(Failure) {
+        guard index < bytes.count else { throw Failure(index: index, message: "expected \(describe(what))") }
+        let c = bytes[index]
+        guard c == UInt8(ascii: " ") || c == terminator else {
+            throw Failure(index: index, message: "expected a space or \(describe(what)), found '\(printable(scalar(at: index)))'")
         }
     }
 
     /// An identifier or a quoted name; returns the key and whether it was quoted.
     mutating func parseKey(expecting what: HeaderEnd) throws(Failure) -> (AttributeKey, Bool) {
         let start = index
-        if scalars[index] == "\"" {
+        if bytes[index] == UInt8(ascii: "\"") {
             let name = try parseQuoted()
             guard let key = AttributeKey(name: name) else {
                 throw Failure(index: start, message: "expected a non-empty attribute name")
             }
             return (key, true)
         }
-        var name = String.UnicodeScalarView()
-        while index < scalars.count, scalars[index].isASCII,
-              MarkupPrinter.isIdentifierByte(UInt8(scalars[index].value), first: name.isEmpty) {
-            name.append(scalars[index])
+        while index < bytes.count, MarkupPrinter.isIdentifierByte(bytes[index], first: index == start) {
             index += 1
         }
-        guard let key = AttributeKey(name: String(name)) else {
-            throw Failure(index: start, message: "expected an attribute (a trait, key=value, or a quoted \"key\"=value) or \(describe(what)), found '\(printable(scalars[start]))'")
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let key = AttributeKey(name: name) else {
+            throw Failure(index: start, message: "expected an attribute (a trait, key=value, or a quoted \"key\"=value) or \(describe(what)), found '\(printable(scalar(at: start)))'")
         }
         return (key, false)
     }
@@ -109,16 +107,14 @@ extension MarkupParser {
     /// A value after `=`: a number, `true`/`false`, a colour `#…`, or a quoted string.
     mutating func parseValue() throws(Failure) -> AttributeValue {
         let start = index
-        guard index < scalars.count else { throw badValue(at: start) }
-        if scalars[index] == "\"" { return .string(try parseQuoted()) }
-        var token = String.UnicodeScalarView()
-        while index < scalars.count {
-            let c = scalars[index]
-            if c == " " || c == ":" || c == ">" { break }
-            token.append(c)
+        guard index < bytes.count else { throw badValue(at: start) }
+        if bytes[index] == UInt8(ascii: "\"") { return .string(try parseQuoted()) }
+        while index < bytes.count {
+            let c = bytes[index]
+            if c == UInt8(ascii: " ") || c == UInt8(ascii: ":") || c == UInt8(ascii: ">") { break }
             index += 1
         }
-        let word = String(token)
+        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         switch word {
         case "true": return .bool(true)
         case "false": return .bool(false)
@@ -127,7 +123,7 @@ extension MarkupParser {
         case "nan": return .number(.nan)
         default: break
         }
-        if word.hasPrefix("#"), word.utf8.count > 1, word.utf8.dropFirst().allSatisfy({ hexValue(Unicode.Scalar($0)) != nil }) {
+        if word.hasPrefix("#"), word.utf8.count > 1, word.utf8.dropFirst().allSatisfy({ hexValue($0) != nil }) {
             return .string(word)
         }
         if let first = word.utf8.first, first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39),
@@ -146,26 +142,26 @@ extension MarkupParser {
     mutating func parseQuoted() throws(Failure) -> String {
         let open = index
         index += 1
-        var result = String.UnicodeScalarView()
-        while index < scalars.count {
-            let c = scalars[index]
+        var result: [UInt8] = []
+        while index < bytes.count {
+            let c = bytes[index]
             switch c {
-            case "\"":
+            case UInt8(ascii: "\""):
                 index += 1
-                return String(result)
-            case "\\":
+                return String(decoding: result, as: UTF8.self)
+            case UInt8(ascii: "\\"):
                 let start = index
                 index += 1
-                guard index < scalars.count else { break }
-                switch scalars[index] {
-                case "\"", "\\":
-                    result.append(scalars[index])
+                guard index < bytes.count else { break }
+                switch bytes[index] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    result.append(bytes[index])
                     index += 1
-                case "u":
+                case UInt8(ascii: "u"):
                     index += 1
-                    result.append(try parseScalarEscape(start: start))
+                    appendScalar(try parseScalarEscape(start: start), to: &result)
                 default:
-                    throw Failure(index: start, message: "expected an escape in a quoted string: \\\" \\\\ or \\u{hex}, found '\\\(printable(scalars[index]))'")
+                    throw Failure(index: start, message: "expected an escape in a quoted string: \\\" \\\\ or \\u{hex}, found '\\\(printable(scalar(at: index)))'")
                 }
             default:
                 result.append(c)

@@ -1,20 +1,25 @@
 import CaretCore
 
-/// Parses canonical markup into a document state. Works on the Unicode scalars of the markup;
-/// positions in errors are scalar indices, converted to line and column only when reported.
+/// Parses canonical markup into a document state. Works on the UTF-8 bytes of the markup: text
+/// between markers is found by a byte scan and handed to the rope builder a run at a time, so
+/// reading costs a few passes over the bytes and no work per character. Positions in errors are
+/// byte offsets (always at a scalar's first byte), converted to line and column (in scalars) only
+/// when reported.
 struct MarkupParser {
     struct Failure: Error {
         var index: Int
         var message: String
     }
 
-    let scalars: [Unicode.Scalar]
+    /// The markup; valid UTF-8 (it comes from a `String`), alive while the parser runs.
+    let bytes: UnsafeBufferPointer<UInt8>
     let allowsSelection: Bool
     var index = 0
 
-    /// Finished pieces of text and their attributes.
-    var pieces: [(String, Attributes)] = []
-    var current = String.UnicodeScalarView()
+    /// The text parsed so far, in runs; equal neighbours coalesce.
+    var builder = AttributedText.Builder()
+    /// The bytes of the run being read (its text so far), handed to `builder` at its end.
+    var current: [UInt8] = []
     var currentAttributes = Attributes()
     /// UTF-16 length of everything parsed so far.
     var utf16Offset = 0
@@ -23,9 +28,24 @@ struct MarkupParser {
     var head: (offset: Int, index: Int)?
     var typing: Attributes?
 
-    init(_ markup: String, allowsSelection: Bool) {
-        scalars = Array(markup.unicodeScalars)
+    init(_ bytes: UnsafeBufferPointer<UInt8>, allowsSelection: Bool) {
+        self.bytes = bytes
         self.allowsSelection = allowsSelection
+    }
+
+    /// Parses `markup`'s UTF-8 bytes in place (a native string is not copied).
+    static func parse(_ markup: String, allowsSelection: Bool) throws(MarkupError) -> DocumentState {
+        try parse(markup[...], allowsSelection: allowsSelection)
+    }
+
+    /// Parses the UTF-8 bytes of the slice in place (a slice of a native string is not copied).
+    static func parse(_ markup: Substring, allowsSelection: Bool) throws(MarkupError) -> DocumentState {
+        var markup = markup
+        let result = markup.withUTF8 { buffer -> Result<DocumentState, MarkupError> in
+            var parser = MarkupParser(buffer, allowsSelection: allowsSelection)
+            do throws(MarkupError) { return .success(try parser.parse()) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
     mutating func parse() throws(MarkupError) -> DocumentState {
@@ -36,14 +56,15 @@ struct MarkupParser {
         }
     }
 
+    /// Line and column (1-based, the column in Unicode scalars) of the byte at `failure.index`.
     func locate(_ failure: Failure) -> MarkupError {
         var line = 1
         var column = 1
-        for scalar in scalars[..<min(failure.index, scalars.count)] {
-            if scalar == "\n" {
+        for byte in bytes[..<min(failure.index, bytes.count)] {
+            if byte == 0x0A {
                 line += 1
                 column = 1
-            } else {
+            } else if byte & 0xC0 != 0x80 {
                 column += 1
             }
         }
@@ -61,15 +82,15 @@ struct MarkupParser {
     }
 
     mutating func parseDocument() throws(Failure) -> DocumentState {
-        while index < scalars.count {
-            switch scalars[index] {
-            case "{": try parseRun()
-            case "}": throw Failure(index: index, message: "expected text; a '}' outside a run is written \\}")
-            default: try parseTextElement()
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"): try parseRun()
+            case UInt8(ascii: "}"): throw Failure(index: index, message: "expected text; a '}' outside a run is written \\}")
+            default: try parseText()
             }
         }
         flush()
-        let text = AttributedText(runs: pieces)
+        let text = builder.finish()
         var state = DocumentState(text: text)
         if let anchor, head == nil {
             throw Failure(index: anchor.index, message: "expected a '|' (the head) to go with this '^' (the anchor); a literal caret is written \\^")
@@ -83,64 +104,96 @@ struct MarkupParser {
         return state
     }
 
+    /// Hands the run read so far to the builder.
     mutating func flush() {
         guard !current.isEmpty else { return }
-        pieces.append((String(current), currentAttributes))
-        current = String.UnicodeScalarView()
+        builder.append(String(decoding: current, as: UTF8.self), attributes: currentAttributes)
+        current.removeAll(keepingCapacity: true)
     }
 
     mutating func parseRun() throws(Failure) {
         let open = index
         index += 1
-        let attributes = try parseHeader(terminator: ":", opener: open)
+        let attributes = try parseHeader(terminator: UInt8(ascii: ":"), opener: open)
         flush()
         currentAttributes = attributes
         while true {
-            guard index < scalars.count else {
+            guard index < bytes.count else {
                 throw Failure(index: open, message: "expected '}' to close this run before the end of the markup")
             }
-            switch scalars[index] {
-            case "}":
+            switch bytes[index] {
+            case UInt8(ascii: "}"):
                 index += 1
                 flush()
                 currentAttributes = Attributes()
                 return
-            case "{":
+            case UInt8(ascii: "{"):
                 throw Failure(index: index, message: "expected '}' to close the run opened at \(position(open)) (runs do not nest); a literal brace is written \\{")
             default:
-                try parseTextElement()
+                try parseText()
             }
         }
     }
 
-    /// One scalar of text, one escape or one selection marker.
-    mutating func parseTextElement() throws(Failure) {
-        let scalar = scalars[index]
-        switch scalar {
-        case "\\":
-            current.append(try parseEscape())
-        case "|":
+    /// Whether `byte` ends a stretch of literal text: `{ } \ | ^`.
+    @inline(__always)
+    static func isMarkup(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"), UInt8(ascii: "|"), UInt8(ascii: "^"): true
+        default: false
+        }
+    }
+
+    /// Literal text up to the next markup byte, in one copy, or else one escape or selection marker.
+    mutating func parseText() throws(Failure) {
+        let start = index
+        var end = start
+        var units = 0
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte < 0x80 {
+                if Self.isMarkup(byte) { break }
+                units += 1
+            } else {
+                // A scalar's first byte counts one UTF-16 unit, a four-byte scalar's two.
+                units &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+            }
+            end += 1
+        }
+        if end > start {
+            current.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            utf16Offset += units
+            index = end
+            return
+        }
+        try parseMarker()
+    }
+
+    /// An escape or a selection marker at `index`.
+    mutating func parseMarker() throws(Failure) {
+        switch bytes[index] {
+        case UInt8(ascii: "\\"):
+            let scalar = try parseEscape()
+            appendScalar(scalar, to: &current)
+            utf16Offset += scalar.utf16.count
+        case UInt8(ascii: "|"):
             guard allowsSelection else { throw Failure(index: index, message: "expected text without selection markers; a literal bar is written \\|") }
             if let head {
                 throw Failure(index: index, message: "expected one '|' (the head) only, one is already at \(position(head.index)); a literal bar is written \\|")
             }
             head = (utf16Offset, index)
             index += 1
-            if index < scalars.count, scalars[index] == "<" {
+            if index < bytes.count, bytes[index] == UInt8(ascii: "<") {
                 let open = index
                 index += 1
-                typing = try parseHeader(terminator: ">", opener: open)
+                typing = try parseHeader(terminator: UInt8(ascii: ">"), opener: open)
             }
-        case "^":
+        default: // "^"; parseText stops only at markup bytes, and "{" "}" are handled by the callers
             guard allowsSelection else { throw Failure(index: index, message: "expected text without selection markers; a literal caret is written \\^") }
             if let anchor {
                 throw Failure(index: index, message: "expected one '^' (the anchor) only, one is already at \(position(anchor.index)); a literal caret is written \\^")
             }
             anchor = (utf16Offset, index)
-            index += 1
-        default:
-            current.append(scalar)
-            utf16Offset += scalar.utf16.count
             index += 1
         }
     }
@@ -149,40 +202,37 @@ struct MarkupParser {
     mutating func parseEscape() throws(Failure) -> Unicode.Scalar {
         let start = index
         index += 1
-        guard index < scalars.count else {
+        guard index < bytes.count else {
             throw Failure(index: start, message: "expected an escaped character after '\\': one of { } | ^ \\ < or u{hex}")
         }
-        let c = scalars[index]
+        let c = bytes[index]
         switch c {
-        case "{", "}", "|", "^", "\\", "<":
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "\\"), UInt8(ascii: "<"):
             index += 1
-            utf16Offset += 1
-            return c
-        case "u":
+            return Unicode.Scalar(c)
+        case UInt8(ascii: "u"):
             index += 1
-            let scalar = try parseScalarEscape(start: start)
-            utf16Offset += scalar.utf16.count
-            return scalar
+            return try parseScalarEscape(start: start)
         default:
-            throw Failure(index: start, message: "expected an escaped character after '\\': one of { } | ^ \\ < or u{hex}, found '\(printable(c))'")
+            throw Failure(index: start, message: "expected an escaped character after '\\': one of { } | ^ \\ < or u{hex}, found '\(printable(scalar(at: index)))'")
         }
     }
 
     /// The `{hex}` part of `\u{hex}`; `index` is just after the `u`.
     mutating func parseScalarEscape(start: Int) throws(Failure) -> Unicode.Scalar {
-        guard index < scalars.count, scalars[index] == "{" else {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
             throw Failure(index: index, message: "expected '{' after \\u, as in \\u{7F}")
         }
         index += 1
         var value: UInt32 = 0
         var digits = 0
-        while index < scalars.count, let d = hexValue(scalars[index]) {
+        while index < bytes.count, let d = hexValue(bytes[index]) {
             if value > 0x10FFFF { break }
             value = value << 4 | d
             digits += 1
             index += 1
         }
-        guard digits > 0, index < scalars.count, scalars[index] == "}" else {
+        guard digits > 0, index < bytes.count, bytes[index] == UInt8(ascii: "}") else {
             throw Failure(index: index, message: "expected hex digits and '}' in \\u{...}")
         }
         index += 1
@@ -192,12 +242,43 @@ struct MarkupParser {
         return scalar
     }
 
-    func hexValue(_ s: Unicode.Scalar) -> UInt32? {
-        switch s.value {
-        case 0x30...0x39: s.value - 0x30
-        case 0x41...0x46: s.value - 0x37
-        case 0x61...0x66: s.value - 0x57
+    func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x37)
+        case 0x61...0x66: UInt32(byte - 0x57)
         default: nil
+        }
+    }
+
+    /// The scalar whose first byte is at `i` (a scalar boundary of the valid UTF-8 markup).
+    func scalar(at i: Int) -> Unicode.Scalar {
+        let b0 = UInt32(bytes[i])
+        func next(_ k: Int) -> UInt32 { i + k < bytes.count ? UInt32(bytes[i + k] & 0x3F) : 0 }
+        let value: UInt32 = switch b0 {
+        case ..<0x80: b0
+        case ..<0xE0: (b0 & 0x1F) << 6 | next(1)
+        case ..<0xF0: (b0 & 0x0F) << 12 | next(1) << 6 | next(2)
+        default: (b0 & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3)
+        }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+
+    /// The UTF-8 length of the scalar whose first byte is `byte`.
+    static func scalarLength(_ byte: UInt8) -> Int {
+        switch byte {
+        case ..<0xC0: 1
+        case ..<0xE0: 2
+        case ..<0xF0: 3
+        default: 4
+        }
+    }
+
+    func appendScalar(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        if scalar.isASCII {
+            out.append(UInt8(scalar.value))
+        } else {
+            out.append(contentsOf: UTF8.encode(scalar)!)
         }
     }
 

@@ -12,7 +12,10 @@ enum BenchCommand {
       --filter TEXT  run only the cases whose name contains TEXT
       --quick        fewer repetitions and smaller inputs (a smoke run, not for reporting)
       --repeat N     repeat each timed trace replay N times, 1...1000 (for profiling)
-      --no-peers     skip the Foundation peers (AttributedString, NSMutableAttributedString)
+      --no-peers     skip the peers: Foundation (AttributedString, NSMutableAttributedString), and
+                     Emacs, Neovim and a LuaJIT gap buffer on every trace (scripts/bench-peers;
+                     scripts/setup-bench-peers.sh installs them)
+      --peer-files DIR  keep the files the peer drivers read in DIR (to run a driver by hand)
       --traces DIR   the editing traces (default: ../shared/data/editing-traces, or $CARET_TRACES)
       --help         show this help
     """
@@ -36,6 +39,7 @@ enum BenchCommand {
             case "--json": guard let v = value("--json") else { return 64 }; options.jsonPath = v
             case "--filter": guard let v = value("--filter") else { return 64 }; options.filter = v
             case "--traces": guard let v = value("--traces") else { return 64 }; options.tracesDirectory = v
+            case "--peer-files": guard let v = value("--peer-files") else { return 64 }; options.peerFiles = v
             case "--quick": options.quick = true
             case "--no-peers": options.peers = false
             case "--repeat":
@@ -69,6 +73,7 @@ enum BenchCommand {
             ("lua", LuaBenchmarks.run),
             ("editor", EditorBenchmarks.run),
             ("formats", FormatBenchmarks.run),
+            ("peers", PeerBenchmarks.run),
         ]
         for (name, run) in suites {
             do {
@@ -78,6 +83,7 @@ enum BenchCommand {
                 return 70
             }
         }
+        report.printSummary()
         if let path = options.jsonPath {
             do {
                 try report.writeJSON(to: path)
@@ -97,6 +103,7 @@ struct BenchOptions {
     var tracesDirectory: String?
     var peers = true
     var repetitions: Int?
+    var peerFiles: String?
 
     func wants(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
 }
