@@ -37,8 +37,8 @@ enum SuggestCommand {
             .value("--limit", "N", "at most N suggestions of each kind (default: 10)"),
             .value("--lexicon", "FILE", "a word list, one word a line, optionally a frequency after it (default: "
                 + "/usr/share/dict/words, Debian's wamerican)"),
-            .value("--frequencies", "FILE", "`word count` lines that rank the words (default: the list "
-                + "scripts/fetch-frequencies.sh caches, when present; without one the ranking is alphabetical)"),
+            .value("--frequencies", "FILE", "`word count` lines that rank the words (default: the English list "
+                + "built into caret, data/frequencies-en.tsv)"),
             .flag("--json", "print one JSON object"),
         ],
         notes: "The time taken to load the lexicon is reported on stderr.",
