@@ -57,4 +57,11 @@ import Testing
             """)
         #expect(output.stderr.contains("(\(words) + built-in frequencies-en)"))
     }
+
+    @Test func theLicenseShipsInTheBinary() throws {
+        let result = caret(["suggest", "--frequencies-license"])
+        #expect(result.code == .ok)
+        #expect(result.stdout == BuiltInFrequencies.license)
+        #expect(result.stdout.contains("Copyright (c) 2021 Wolf Garbe"))
+    }
 }

@@ -144,7 +144,7 @@ import Testing
         }
     }
 
-    @Test func theRecordAndSuggestCommandsReadTheSameDocument() {
+    @Test func caretRecordReadsTheSameDocument() {
         let dir = TempDirectory()
         defer { dir.remove() }
         let doc = dir.file("d.caret", "Hi|\n")
