@@ -1,8 +1,9 @@
 // Embeds data/frequencies-en.tsv and its license with C23 #embed: the file in the repository is
-// the only copy (scripts/fetch-frequencies.sh refreshes it) and the compiler reads it directly,
-// which takes a fraction of a second where a Swift literal of 1.3 MB would take far longer to
-// type-check. A compiler without #embed builds an empty list, and suggestions then rank
-// alphabetically unless --frequencies names a file.
+// the only copy (scripts/fetch-frequencies.sh refreshes it), read by the compiler directly, so no
+// generated source file holding a second copy has to be kept in step with it (a Swift raw string
+// literal of the list compiles about as fast, but would be that second copy). A compiler without
+// #embed builds an empty list, and suggestions then rank alphabetically unless --frequencies
+// names a file.
 #include "caret_frequencies.h"
 
 #if defined(__clang__)
