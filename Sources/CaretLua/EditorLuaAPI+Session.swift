@@ -120,6 +120,9 @@ extension EditorLuaAPI {
 
     /// `caret.expect` and `editor:expect`: raises with the diff; counts the failure in the session.
     static func expect(_ call: LuaCall, _ target: ScriptEditor, argument: Int = 1) throws {
+        if let session = call.runtime.owner as? ScriptSession, session.expectationLog != nil {
+            return try session.logExpectation(try call.string(argument), call: call, editor: target.editor)
+        }
         guard let failure = try ScriptSession.expectation(try call.string(argument), editor: target.editor) else { return }
         (call.runtime.owner as? ScriptSession)?.failedExpectations.append(failure)
         throw LuaCallError(failure)

@@ -18,6 +18,9 @@ public final class ScriptSession {
     public let main: ScriptEditor
     /// Expectations (`caret.expect`, `editor:expect`) that failed, in order (their diffs).
     public internal(set) var failedExpectations: [String] = []
+    /// Under `caret test --update`: every expectation is logged here instead of raising (nil:
+    /// expectations raise, the normal case). See `LuaSnapshotRewriter`.
+    var expectationLog: [ExpectationRecord]?
     /// Events waiting for delivery: handler key and event.
     var queue: [(key: String, event: EditorEvent)] = []
     var nextEditorID = 1

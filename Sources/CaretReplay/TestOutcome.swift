@@ -17,6 +17,9 @@ public struct TestOutcome: Equatable, Sendable {
     public var status: Status
     /// What went wrong or why it was skipped (empty when passed).
     public var message: String
+    /// What `caret test --update` changed, one line each (`file:line` of a rewritten Lua
+    /// expectation, `file (N checkpoints)` of a trace); empty otherwise.
+    public var notes: [String] = []
 
     /// An outcome.
     public init(_ status: Status, _ message: String = "") {

@@ -21,6 +21,13 @@ public enum TestRunner {
         public var outcome: TestOutcome
         /// Wall time, seconds (for reports only; never affects an outcome).
         public var seconds: Double
+
+        /// A result.
+        public init(path: String, outcome: TestOutcome, seconds: Double) {
+            self.path = path
+            self.outcome = outcome
+            self.seconds = seconds
+        }
     }
 
     /// The test files under `paths` (files given directly are taken whatever their extension),
@@ -82,13 +89,20 @@ public enum TestRunner {
     /// order of `files`.
     public static func run(_ files: [String], jobs: Int, luaRunner: LuaTestRunner? = nil,
                            progress: (Int) -> Void = { _ in }) -> [Result] {
+        run(files, jobs: jobs, runner: { run($0, luaRunner: luaRunner) }, progress: progress)
+    }
+
+    /// Runs `files` on `jobs` threads, each through `runner` (called several at once);
+    /// `progress` as above. Results come back in the order of `files`.
+    public static func run(_ files: [String], jobs: Int, runner: @escaping @Sendable (String) -> TestOutcome,
+                           progress: (Int) -> Void = { _ in }) -> [Result] {
         let state = RunState(count: files.count)
         let workers = max(1, min(jobs, files.count))
         for _ in 0..<workers {
             let thread = Thread {
                 while let index = state.claim() {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    let outcome = run(files[index], luaRunner: luaRunner)
+                    let outcome = runner(files[index])
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                     state.finish(index, Result(path: files[index], outcome: outcome, seconds: seconds))
                 }

@@ -5,8 +5,8 @@ import Foundation
 /// completion and correction latency (p50/p99), and correction accuracy on codespell's misspelling
 /// list — with hunspell and symspellpy scored on the same queries (see SuggestionBenchPeers).
 ///
-/// Inputs (none is in the repository): `/usr/share/dict/words` (Debian `wamerican`, or
-/// `$CARET_WORDS`), the frequency list of scripts/fetch-frequencies.sh, and codespell's
+/// Inputs: `/usr/share/dict/words` (Debian `wamerican`, or `$CARET_WORDS`), the frequency list the
+/// repository ships (data/frequencies-en.tsv, or `$CARET_FREQUENCIES`), and codespell's
 /// `dictionary.txt` installed by scripts/setup-bench-peers.sh.
 enum SuggestionBench {
     static func run(_ options: BenchOptions, _ report: BenchReport) throws {
@@ -20,11 +20,11 @@ enum SuggestionBench {
             print("suggest: no word list at \(wordsPath) (apt-get install wamerican); suite skipped")
             return
         }
-        let cache = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
-        let frequencyPath = cache + "/caret/frequencies-en.tsv"
+        // The list the repository ships (and caret compiles in), from the repository root.
+        let frequencyPath = env["CARET_FREQUENCIES"] ?? "data/frequencies-en.tsv"
         let frequencies = try? String(contentsOfFile: frequencyPath, encoding: .utf8)
         if frequencies == nil {
-            SuggestionBenchPeers.note("no frequency list at \(frequencyPath); ranking alphabetically — run scripts/fetch-frequencies.sh")
+            SuggestionBenchPeers.note("no frequency list at \(frequencyPath); ranking alphabetically — run from the repository root or set CARET_FREQUENCIES")
         }
         let runs = options.quick ? 1 : 3
 

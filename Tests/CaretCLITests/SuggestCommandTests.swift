@@ -62,7 +62,7 @@ import Testing
                                    frequencies: directory + "/missing")
         #expect(code == .ok)
         #expect(out.hasPrefix("word \"teh\" at 0..<3"))
-        #expect(err.contains("no frequency list; suggestions rank alphabetically — run scripts/fetch-frequencies.sh"))
+        #expect(err.contains("no frequency list; suggestions rank alphabetically — pass --frequencies FILE"))
     }
 
     @Test func errors() {
