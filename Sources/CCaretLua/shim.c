@@ -386,6 +386,24 @@ static int caret_object_tostring(lua_State *L) {
   return 1;
 }
 
+/* Raises `OWNER has no WHAT 'KEY'` for the key at `key`, with `; did you mean 'NAME'?` when the
+   host's CARET_NEAREST_NAME_KEY function (called as f(key, owner)) names a close one. */
+int caret_lua_raise_missing(lua_State *L, const char *owner, int key, const char *what) {
+  if (lua_type(L, key) != LUA_TSTRING)
+    return luaL_error(L, "%s cannot be indexed with a %s", owner, luaL_typename(L, key));
+  const char *suggestion = NULL;
+  lua_getfield(L, LUA_REGISTRYINDEX, CARET_NEAREST_NAME_KEY);
+  if (lua_isfunction(L, -1)) {
+    lua_pushvalue(L, key);
+    lua_pushstring(L, owner);
+    if (lua_pcall(L, 2, 1, 0) == 0 && lua_type(L, -1) == LUA_TSTRING) suggestion = lua_tostring(L, -1);
+  }
+  caret_lua_reraise_if_tripped(L);
+  if (suggestion)
+    return luaL_error(L, "%s has no %s '%s'; did you mean '%s'?", owner, what, lua_tostring(L, key), suggestion);
+  return luaL_error(L, "%s has no %s '%s'", owner, what, lua_tostring(L, key));
+}
+
 /* upvalues: 1 methods, 2 getters, 3 type name */
 static int caret_object_index(lua_State *L) {
   lua_settop(L, 2);
@@ -400,9 +418,7 @@ static int caret_object_index(lua_State *L) {
     lua_call(L, 1, 1);
     return 1;
   }
-  if (lua_type(L, 2) == LUA_TSTRING)
-    return luaL_error(L, "%s has no field or method '%s'", lua_tostring(L, lua_upvalueindex(3)), lua_tostring(L, 2));
-  return luaL_error(L, "%s cannot be indexed with a %s", lua_tostring(L, lua_upvalueindex(3)), luaL_typename(L, 2));
+  return caret_lua_raise_missing(L, lua_tostring(L, lua_upvalueindex(3)), 2, "field or method");
 }
 
 /* upvalues: 1 setters, 2 getters, 3 type name */
@@ -427,9 +443,21 @@ static int caret_object_newindex(lua_State *L) {
 
 /* __index of a methods table used directly as a type's __index: a missing name is an error. */
 static int caret_missing_method(lua_State *L) {
-  if (lua_type(L, 2) == LUA_TSTRING)
-    return luaL_error(L, "%s has no field or method '%s'", lua_tostring(L, lua_upvalueindex(1)), lua_tostring(L, 2));
-  return luaL_error(L, "%s cannot be indexed with a %s", lua_tostring(L, lua_upvalueindex(1)), luaL_typename(L, 2));
+  return caret_lua_raise_missing(L, lua_tostring(L, lua_upvalueindex(1)), 2, "field or method");
+}
+
+/* __index of a module table (`caret`): a missing name is an error. upvalue 1: the module name. */
+static int caret_missing_module_field(lua_State *L) {
+  return caret_lua_raise_missing(L, lua_tostring(L, lua_upvalueindex(1)), 2, "field");
+}
+
+void caret_lua_guard_module(lua_State *L, int table, const char *name) {
+  table = lua_absindex_compat(L, table);
+  lua_newtable(L);
+  lua_pushstring(L, name);
+  lua_pushcclosure(L, caret_missing_module_field, 1);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, table);
 }
 
 static int caret_table_is_empty(lua_State *L, int index) {

@@ -1,3 +1,5 @@
+import CaretCore
+
 /// A small parser for `caret` subcommands: `--flag`, `--option VALUE` (or `--option=VALUE`),
 /// positional arguments, and everything after `--` kept apart. Unknown options are usage errors.
 public struct ParsedArguments {
@@ -85,7 +87,7 @@ public enum ArgumentParser {
                     guard !value.isEmpty else { throw CLIError.usage("\(name) needs a value, got an empty one") }
                     parsed.options[name, default: []].append(value)
                 } else {
-                    throw CLIError.usage("unknown option '\(name)'")
+                    throw CLIError.usage("unknown option '\(name)'" + NearestName.didYouMean(name, among: (flags.union(options)).sorted() + ["--help"]))
                 }
             } else {
                 parsed.positionals.append(argument)

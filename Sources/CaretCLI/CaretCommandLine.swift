@@ -1,4 +1,5 @@
 import CCaretProcess
+import CaretCore
 import CaretReplay
 import Foundation
 
@@ -25,6 +26,10 @@ public enum CaretCommandLine {
     /// `main`, the executable's entry; in-process callers such as tests run them in-process).
     nonisolated(unsafe) static var isolatesLuaTests = false
 
+    /// Whether this is the `caret` executable itself (set by `main`): only then may a command
+    /// take over SIGINT and SIGTERM (`caret shrink` writes what it found before it ends).
+    nonisolated(unsafe) static var isExecutable = false
+
     /// Subcommands `caret --help` does not list: internal to caret's own processes.
     static let hiddenSubcommands: [Subcommand] = [IsolatedTestRunner.subcommand]
 
@@ -39,6 +44,7 @@ public enum CaretCommandLine {
         signal(SIGXFSZ, SIG_IGN)
         caret_crash_guard_set_activity("caret " + (arguments.first ?? ""))
         isolatesLuaTests = true
+        isExecutable = true
         var terminal = Terminal.standard()
         return finish(run(arguments, terminal: &terminal), terminal: terminal).rawValue
     }
@@ -60,7 +66,7 @@ public enum CaretCommandLine {
         case "--help", "-h", "help":
             if arguments.count > 1 {
                 guard let command = subcommands.first(where: { $0.name == arguments[1] }) else {
-                    terminal.error("caret: unknown command '\(arguments[1])'\nsee 'caret --help'")
+                    terminal.error("caret: unknown command '\(arguments[1])'\(nearestCommand(arguments[1]))\nsee 'caret --help'")
                     return .usage
                 }
                 terminal.out(command.help)
@@ -75,7 +81,7 @@ public enum CaretCommandLine {
             break
         }
         guard let command = (subcommands + hiddenSubcommands).first(where: { $0.name == first }) else {
-            terminal.error("caret: unknown command '\(first)'\n\(usage)")
+            terminal.error("caret: unknown command '\(first)'\(nearestCommand(first))\n\(usage)")
             return .usage
         }
         let rest = Array(arguments.dropFirst())
@@ -95,7 +101,12 @@ public enum CaretCommandLine {
         }
     }
 
-    static var usage: String {
+    /// `; did you mean 'run'?` for an unknown command (`--version` and `--help` among them), or "".
+    static func nearestCommand(_ name: String) -> String {
+        NearestName.didYouMean(name, among: subcommands.map(\.name) + ["help", "--help", "--version"])
+    }
+
+        static var usage: String {
         var lines = ["usage: caret COMMAND [OPTIONS]", "", "Caret is a headless rich-text editor you drive from scripts.", "", "commands:"]
         let width = (subcommands.map(\.name.count).max() ?? 0) + 2
         for command in subcommands {

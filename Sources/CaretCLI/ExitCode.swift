@@ -15,6 +15,13 @@ public enum ExitCode: Int32, Sendable {
     case cannotCreate = 73
     /// Reading or writing failed midway.
     case ioError = 74
+    /// The work stopped before it was done, at a limit the user set (`caret shrink --time-budget`),
+    /// with what it found so far written: running it again goes on (sysexits' EX_TEMPFAIL).
+    case tempFail = 75
+    /// Stopped by SIGINT (Ctrl-C), after writing what it found so far (the shell's 128 + 2).
+    case interrupted = 130
+    /// Stopped by SIGTERM, after writing what it found so far (the shell's 128 + 15).
+    case terminated = 143
 }
 
 /// An error that ends a command with a message on stderr and an exit code.

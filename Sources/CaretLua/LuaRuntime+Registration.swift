@@ -1,3 +1,4 @@
+import CaretCore
 import CCaretLua
 import CLuaJIT
 
@@ -21,6 +22,7 @@ extension LuaRuntime {
             if lua_type(state, -1) != LUA_TTABLE {
                 LuaStack.pop(state)
                 lua_createtable(state, 0, Int32(module.functions.count))
+                caret_lua_guard_module(state, -1, module.name)
                 lua_pushvalue(state, -1)
                 LuaStack.rawSet(state, table: LUA_GLOBALSINDEX, key: module.name)
             }
@@ -33,6 +35,24 @@ extension LuaRuntime {
         }
         for type in newAPI.types { register(type) }
         api = api.merging(newAPI)
+        LuaStack.rawGet(state, table: LUA_REGISTRYINDEX, key: CARET_NEAREST_NAME_KEY)
+        if lua_type(state, -1) != LUA_TFUNCTION {
+            pushFunction(makeBox(name: "nearest_name", isMethod: false, parameters: []) { [unowned self] call in
+                guard let name = try call.optionalString(1), let owner = try call.optionalString(2),
+                      let nearest = NearestName.suggestion(for: name, among: memberNames(of: owner)) else { return 0 }
+                call.push(nearest)
+                return 1
+            })
+            LuaStack.rawSet(state, table: LUA_REGISTRYINDEX, key: CARET_NEAREST_NAME_KEY)
+        }
+    }
+
+    /// The method and field names of the type or module called `owner`, as the API lists them.
+    func memberNames(of owner: String) -> [String] {
+        if let type = api.types.first(where: { $0.name == owner }) {
+            return type.methods.map(\.name) + type.properties.map(\.name)
+        }
+        return api.modules.first(where: { $0.name == owner })?.functions.map(\.name) ?? []
     }
 
     private func register(_ type: LuaObjectType) {

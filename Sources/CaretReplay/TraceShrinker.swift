@@ -1,10 +1,19 @@
 /// Reduces a failing trace to a small one that fails the same way, by delta debugging over its
-/// events (Zeller's ddmin, then single-event removal until nothing more can go).
+/// events: Zeller's ddmin over chunks (each chunk alone, then each complement, at ever finer
+/// granularity), then single-event removal until nothing more can go.
 ///
 /// "The same way" means: the same checkpoint (by its place in the original trace) does not match,
 /// or the editor refuses an event with the same error message once digits are ignored (positions
 /// shift as events go). Candidates whose explicit positions become invalid fail differently and
 /// are rejected, so every kept selection stays valid.
+///
+/// What makes a long trace (hundreds of thousands of events) quick to shrink:
+/// - everything after the failing step goes at once, and so does every other checkpoint (they
+///   only assert; without them no candidate can fail earlier at one of them);
+/// - the failing event is kept in every candidate, and the candidate of it alone is tried first;
+/// - a candidate replays only until it fails (the first failure decides) and stops there;
+/// - the caller can stop the work at any replay (`Options.shouldStop`) and still gets the
+///   smallest failing trace found so far.
 public enum TraceShrinker {
     /// The result of shrinking.
     public struct Result: Sendable {
@@ -16,6 +25,9 @@ public enum TraceShrinker {
         public var originalCount: Int
         /// Replays tried.
         public var replays: Int
+        /// Whether shrinking ran to the end (no single event can go); false when it was stopped
+        /// first (`Options.shouldStop`): the trace then still fails the same way but may shrink more.
+        public var isComplete: Bool
     }
 
     /// Why a trace cannot be shrunk.
@@ -24,36 +36,115 @@ public enum TraceShrinker {
         public var description: String { "the trace does not fail: nothing to shrink" }
     }
 
+    /// Where shrinking is, after a replay.
+    public struct Progress {
+        /// Replays made so far (the first one, of the whole trace, included).
+        public var replays: Int
+        /// Events in the smallest failing trace found so far.
+        public var events: Int
+        /// Events in the original trace.
+        public var originalCount: Int
+        /// The pass under way: `"chunks of N"` while delta debugging, `"single events"` after.
+        public var pass: String
+        /// Candidates tried in this pass, and at most how many it tries in all (it ends sooner
+        /// when a candidate fails the same way: the next pass starts over the smaller trace).
+        public var tried: Int
+        public var passTotal: Int
+        /// Whether the last replay found a smaller failing trace.
+        public var improved: Bool
+        /// The smallest failing trace found so far (built on demand: it copies the events).
+        public let smallest: () -> Trace
+    }
+
+    /// What the caller controls while shrinking.
+    public struct Options {
+        /// Asked before each replay and every few thousand events within one; true stops
+        /// shrinking (the result is then the smallest failing trace found, `isComplete` false).
+        public var shouldStop: () -> Bool
+        /// Hears where shrinking is after each replay but the first.
+        public var progress: (Progress) -> Void
+
+        /// Options that never stop and hear nothing by default.
+        public init(shouldStop: @escaping () -> Bool = { false }, progress: @escaping (Progress) -> Void = { _ in }) {
+            self.shouldStop = shouldStop
+            self.progress = progress
+        }
+    }
+
     /// Shrinks `trace`, which must fail when replayed with checks. `progress` hears, after each
     /// replay, how many replays were made and how many events the smallest failing trace has.
     /// - Throws: `NotFailing` when it replays cleanly.
-    public static func shrink(_ trace: Trace, file: String = "<trace>", progress: (_ replays: Int, _ events: Int) -> Void = { _, _ in }) throws -> Result {
+    public static func shrink(_ trace: Trace, file: String = "<trace>", progress: @escaping (_ replays: Int, _ events: Int) -> Void = { _, _ in }) throws -> Result {
+        try shrink(trace, file: file, options: Options(progress: { progress($0.replays, $0.events) }))
+    }
+
+    /// Shrinks `trace`, which must fail when replayed with checks, under `options`.
+    /// - Throws: `NotFailing` when it replays cleanly (also when stopped before the first replay
+    ///   ended: then nothing is known to fail).
+    public static func shrink(_ trace: Trace, file: String = "<trace>", options: Options) throws -> Result {
+        var oracle = ShrinkOracle(trace: trace, shouldStop: options.shouldStop)
         let ids = Array(0..<trace.events.count)
-        guard let original = failure(of: ids, in: trace, file: file) else { throw NotFailing() }
+        guard let original = oracle.failure(of: ids) else { throw NotFailing() }
         let target = original.signature
+        guard original.step > 0 else {
+            // The header's document itself cannot be shown: no event is needed.
+            let empty = Trace(header: trace.header, events: [])
+            return Result(trace: empty, failure: finalFailure(of: empty, file: file), originalCount: trace.events.count, replays: 1, isComplete: true)
+        }
         var replays = 1
+        var stopped = false
         // Everything after the failing step is irrelevant.
-        var current = Array(ids[..<original.failure.step])
+        var current = Array(ids[..<original.step])
+        var pass = "checkpoints"
+        var tried = 0
+        var passTotal = 0
         func fails(_ candidate: [Int]) -> Bool {
+            if stopped || options.shouldStop() { stopped = true; return false }
             replays += 1
-            let result = failure(of: candidate, in: trace, file: file)?.signature == target
-            progress(replays, result ? candidate.count : current.count)
+            tried += 1
+            let result = oracle.failure(of: candidate)?.signature == target
+            if oracle.wasStopped { stopped = true; return false }
+            let events = result ? candidate.count : current.count
+            let smallest = result ? candidate : current
+            options.progress(Progress(replays: replays, events: events, originalCount: trace.events.count, pass: pass,
+                                      tried: tried, passTotal: passTotal, improved: result,
+                                      smallest: { Trace(header: trace.header, events: smallest.map { trace.events[$0] }) }))
             return result
         }
+        // The failing event is kept; the other checkpoints only assert and can all go.
+        let failing = current.removeLast()
+        let withoutChecks = current.filter { !trace.events[$0].isCheck }
+        passTotal = 2
+        if withoutChecks.count < current.count, fails(withoutChecks + [failing]) { current = withoutChecks }
+        if !current.isEmpty, fails([failing]) { current = [] }
+        // ddmin over the events before the failing one: each chunk alone, then each complement.
         var granularity = 2
-        while current.count >= 2 {
+        while current.count >= 2 && !stopped {
             let chunk = (current.count + granularity - 1) / granularity
+            let starts = Array(stride(from: 0, to: current.count, by: chunk))
+            pass = "chunks of \(chunk)"
+            tried = 0
+            passTotal = 2 * starts.count
             var reduced = false
-            var start = 0
-            while start < current.count {
-                let complement = Array(current[..<start] + current[min(current.count, start + chunk)...])
-                if !complement.isEmpty, fails(complement) {
-                    current = complement
-                    granularity = max(granularity - 1, 2)
+            for start in starts {
+                let subset = Array(current[start..<min(current.count, start + chunk)])
+                if subset.count < current.count, fails(subset + [failing]) {
+                    current = subset
+                    granularity = 2
                     reduced = true
                     break
                 }
-                start += chunk
+            }
+            if !reduced && !stopped {
+                for start in starts {
+                    let complement = Array(current[..<start] + current[min(current.count, start + chunk)...])
+                    if fails(complement + [failing]) {
+                        current = complement
+                        granularity = max(granularity - 1, 2)
+                        reduced = true
+                        break
+                    }
+                }
             }
             if !reduced {
                 if granularity >= current.count { break }
@@ -61,29 +152,30 @@ public enum TraceShrinker {
             }
         }
         // One-minimal: no single event can go.
+        pass = "single events"
+        tried = 0
+        passTotal = current.count
         var index = current.count - 1
-        while index >= 0 && current.count > 1 {
+        while index >= 0 && !stopped {
             var candidate = current
             candidate.remove(at: index)
-            if fails(candidate) { current = candidate }
+            if fails(candidate + [failing]) { current = candidate }
             index -= 1
         }
+        current.append(failing)
         let smaller = Trace(header: trace.header, events: current.map { trace.events[$0] })
-        let final = failure(of: current, in: trace, file: file)!
-        return Result(trace: smaller, failure: final.failure, originalCount: trace.events.count, replays: replays)
+        return Result(trace: smaller, failure: finalFailure(of: smaller, file: file), originalCount: trace.events.count,
+                      replays: replays, isComplete: !stopped)
     }
 
-    /// The failure of the trace made of the events `ids` (indices into `trace.events`), with its
-    /// signature, or nil when it replays cleanly.
-    static func failure(of ids: [Int], in trace: Trace, file: String) -> (failure: ReplayFailure, signature: String)? {
-        let candidate = Trace(header: trace.header, events: ids.map { trace.events[$0] })
+    /// The failure of `trace` as its own replay reports it (its steps and lines). The oracle
+    /// replays exactly as `TracePlayer` does, so a trace it kept always fails.
+    static func finalFailure(of trace: Trace, file: String) -> ReplayFailure {
         do {
-            let player = try TracePlayer(trace: candidate, file: file, checking: true)
-            try player.run()
-            return nil
+            try TracePlayer(trace: trace, file: file, checking: true).run()
         } catch {
-            let originalID = error.step >= 1 && error.step <= ids.count ? ids[error.step - 1] : nil
-            return (error, error.signature(checkpointID: originalID))
+            return error
         }
+        preconditionFailure("a trace the shrinker kept does not fail")
     }
 }

@@ -121,7 +121,7 @@ func everyCaseIsSampled(_ command: EditorCommand) {
                 return "\(error)"
             }
         }
-        #expect(message("moveLefft") == "unknown command 'moveLefft'")
+        #expect(message("moveLefft") == "unknown command 'moveLefft'; did you mean 'moveLeft'?")
         #expect(message("insertText") == "command 'insertText' needs the argument 'text'")
         #expect(message("insertText", ["text": .int(3)]) == "command 'insertText', argument 'text': expected a string, got an integer")
         #expect(message("moveLeft", ["extend": .string("yes")]) == "command 'moveLeft', argument 'extend': expected a boolean, got a string")

@@ -24,7 +24,7 @@ import CaretCore
                 return "\(error)"
             }
         }
-        #expect(message("shift+lefft") == "unknown key 'lefft' in 'shift+lefft'")
+        #expect(message("shift+lefft") == "unknown key 'lefft' in 'shift+lefft'; did you mean 'left'?")
         #expect(message("hyper+a") == "unknown modifier 'hyper' in 'hyper+a'")
         #expect(message("cmd+cmd+a") == "duplicate modifier 'cmd' in 'cmd+cmd+a'")
         #expect(message("cmd+") == "missing key in 'cmd+'")

@@ -20,7 +20,7 @@ import CaretCore
     }
 
     @Test func shortChordsAreQuotedWhole() {
-        #expect(message("shift+lefft") == "unknown key 'lefft' in 'shift+lefft'")
+        #expect(message("shift+lefft") == "unknown key 'lefft' in 'shift+lefft'; did you mean 'left'?")
         #expect(message("hyper+a") == "unknown modifier 'hyper' in 'hyper+a'")
         // A cut never splits a character: 64 bytes of "😀" is 16 of them.
         let emoji = message(String(repeating: "😀", count: 40) + "+a")

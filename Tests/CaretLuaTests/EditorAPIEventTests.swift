@@ -148,7 +148,7 @@ import Testing
 
     @Test func unknownMethodsAndFieldsAreErrors() throws {
         let s = try session()
-        #expect(scriptError(s, "editor:lenght()")?.message == "Editor has no field or method 'lenght'")
+        #expect(scriptError(s, "editor:lenght()")?.message == "Editor has no field or method 'lenght'; did you mean 'length'?")
         #expect(scriptError(s, "editor.x = 1")?.message == "Editor has no field 'x'")
         #expect(try s.run("return getmetatable(editor), tostring(editor)") == [.string("Editor"), .string("Editor(length 0, selection 0->0)")])
         #expect(scriptError(s, "editor.length(1)")?.message == "bad self to 'length' (Editor expected, got number; call methods with ':')")

@@ -86,7 +86,7 @@ func scriptError(_ session: ScriptSession, _ source: String) -> LuaScriptError? 
         #expect(scriptError(s, "editor:select('1')")?.message == "bad argument #1 to 'select' (integer UTF-16 offset expected, got string)")
         #expect(scriptError(s, "editor:replace(10, 5, 'x')")?.message.hasPrefix("bad argument #2 to 'replace' (the range 10..<15 ends outside the text") == true)
         #expect(scriptError(s, "editor:toggle('bolt')")?.message == "bad argument #1 to 'toggle' (unknown trait 'bolt' (expected one of bold, italic, underline, strikethrough, code))")
-        #expect(scriptError(s, "editor:run('moveLefft')")?.message == "unknown command 'moveLefft'")
+        #expect(scriptError(s, "editor:run('moveLefft')")?.message == "unknown command 'moveLefft'; did you mean 'moveLeft'?")
         let surrogate = try session("a😀|")
         #expect(scriptError(surrogate, "editor:select(2)")?.message == "bad argument #1 to 'select' (offset 2 is inside a surrogate pair (valid 0...3, UTF-16))")
     }

@@ -41,9 +41,9 @@ import Testing
     }
 
     @Test func badValues() {
-        #expect(error(Self.header + "\n{\"key\":\"cmd+lefft\"}\n") == "t.caret-trace:2:2: unknown key 'lefft' in 'cmd+lefft'")
+        #expect(error(Self.header + "\n{\"key\":\"cmd+lefft\"}\n") == "t.caret-trace:2:2: unknown key 'lefft' in 'cmd+lefft'; did you mean 'left'?")
         #expect(error(Self.header + "\n{\"select\":[1,-2]}\n") == "t.caret-trace:2:2: expected a UTF-16 offset, a whole number >= 0, got -2")
-        #expect(error(Self.header + "\n{\"command\":\"moveLefft\"}\n") == "t.caret-trace:2:2: unknown command 'moveLefft'")
+        #expect(error(Self.header + "\n{\"command\":\"moveLefft\"}\n") == "t.caret-trace:2:2: unknown command 'moveLefft'; did you mean 'moveLeft'?")
         #expect(error(Self.header + "\n{\"check\":\"{bold:x\"}\n") == "t.caret-trace:2:11: markup 1:1: expected '}' to close this run before the end of the markup")
     }
 

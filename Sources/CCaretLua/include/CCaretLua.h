@@ -111,6 +111,16 @@ caret_lua_object *caret_lua_to_object(lua_State *L, int index);
 #define CARET_TAKE_EVENTS_KEY "caret.take_events"
 #define CARET_HANDLERS_KEY "caret.handlers"
 #define CARET_RESULT_FILTER_KEY "caret.result_filter"
+/// Registry field of "did you mean": a host function called as f(name, owner) when a script reads
+/// a missing field or method `name` of `owner` (a type or module name); returns the nearest valid
+/// name or nothing.
+#define CARET_NEAREST_NAME_KEY "caret.nearest_name"
+
+/// Raises `OWNER has no WHAT 'KEY'` (and `; did you mean 'NAME'?` when the host names one) for the
+/// key at stack index `key`, or `OWNER cannot be indexed with a TYPE` for a key that is no string.
+int caret_lua_raise_missing(lua_State *L, const char *owner, int key, const char *what);
+/// Gives the module table at `table` a metatable whose __index raises for a missing name.
+void caret_lua_guard_module(lua_State *L, int table, const char *name);
 
 /// The next number (1, 2, …) for a temporary file name in this process: a C11 atomic increment,
 /// safe from any thread (LuaFileAccess names `.NAME.caret-PID-N.tmp` with it).

@@ -12,4 +12,14 @@ void caret_crash_guard_install(void);
 /// Sets WHAT in the crash message (at most 255 bytes are kept; newlines become spaces).
 void caret_crash_guard_set_activity(const char *what);
 
+/// From now on SIGINT and SIGTERM only set a flag that `caret_interrupt_signal` reads (once each:
+/// the same signal again ends the process as usual). Clears the flag.
+void caret_interrupt_watch(void);
+
+/// The signal number received since `caret_interrupt_watch`, or 0.
+int caret_interrupt_signal(void);
+
+/// SIGINT and SIGTERM take their default action again.
+void caret_interrupt_unwatch(void);
+
 #endif

@@ -22,7 +22,7 @@ public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidPosition(let error): "invalid position: \(error)"
-        case .unknownCommand(let name): "unknown command '\(name.quotedForError)'"
+        case .unknownCommand(let name): "unknown command '\(name.quotedForError)'" + NearestName.didYouMean(name, among: EditorCommand.allNames)
         case .missingArgument(let command, let argument): "command '\(command)' needs the argument '\(argument)'"
         case .unexpectedArgument(let command, let argument): "command '\(command)' takes no argument '\(argument)'"
         case .badArgument(let command, let argument, let message): "command '\(command)', argument '\(argument)': \(message)"

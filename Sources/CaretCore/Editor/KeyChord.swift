@@ -58,7 +58,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable 
         let name = key.lowercased()
         let canonical = KeyChord.keyAliases[name] ?? name
         guard KeyChord.namedKeys.contains(canonical) || (canonical.count == 1 && canonical != "+" && !canonical.first!.isWhitespace) else {
-            throw EditorError.badKeyChord("unknown key '\(KeyChord.quoted(key))'")
+            throw EditorError.badKeyChord("unknown key '\(KeyChord.quoted(key))'" + KeyChord.nearestKey(key))
         }
         guard Set(modifiers).count == modifiers.count else {
             throw EditorError.badKeyChord("duplicate modifier in '\(modifiers.map(\.rawValue).joined(separator: "+"))+\(KeyChord.quoted(key))'")
@@ -84,7 +84,8 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable 
                 continue
             }
             guard let modifier = Modifier.aliases[part.lowercased()] else {
-                throw EditorError.badKeyChord(part.isEmpty ? "empty modifier in '\(KeyChord.quoted(text))'" : "unknown modifier '\(KeyChord.quoted(part))' in '\(KeyChord.quoted(text))'")
+                throw EditorError.badKeyChord(part.isEmpty ? "empty modifier in '\(KeyChord.quoted(text))'"
+                    : "unknown modifier '\(KeyChord.quoted(part))' in '\(KeyChord.quoted(text))'" + NearestName.didYouMean(part, among: KeyChord.modifierNames))
             }
             guard !modifiers.contains(modifier) else {
                 throw EditorError.badKeyChord("duplicate modifier '\(part)' in '\(KeyChord.quoted(text))'")
@@ -94,7 +95,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable 
         let name = last.lowercased()
         var canonical = KeyChord.keyAliases[name] ?? name
         guard KeyChord.namedKeys.contains(canonical) || (canonical.count == 1 && !canonical.first!.isWhitespace) else {
-            throw EditorError.badKeyChord("unknown key '\(KeyChord.quoted(last))' in '\(KeyChord.quoted(text))'")
+            throw EditorError.badKeyChord("unknown key '\(KeyChord.quoted(last))' in '\(KeyChord.quoted(text))'" + KeyChord.nearestKey(last))
         }
         if fn {
             guard let translated = KeyChord.fnKeys[canonical] else {
@@ -103,6 +104,16 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible, Comparable 
             canonical = translated
         }
         try self.init(key: canonical, modifiers: modifiers)
+    }
+
+    /// Every modifier name a chord accepts (`fn` included), for "did you mean".
+    static let modifierNames = ["ctrl", "alt", "shift", "cmd", "fn"] + Modifier.aliases.keys.sorted()
+
+    /// `; did you mean 'left'?` for an unknown key, naming the closest key (named keys, their
+    /// aliases, then letters and digits), or "".
+    static func nearestKey(_ key: String) -> String {
+        let characters = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
+        return NearestName.didYouMean(key, among: namedKeys + keyAliases.keys.sorted() + characters)
     }
 
     /// The longest piece of a chord an error quotes, in UTF-8 bytes: a long chord is cut (on a

@@ -1,0 +1,62 @@
+import CaretCore
+
+/// The shrinker's test: replays a candidate (a subsequence of a trace's events, by index) on a
+/// fresh editor exactly as `TracePlayer` would with checks on, and stops at its first failure,
+/// which decides. Builds no trace and no failure message beyond the signature.
+struct ShrinkOracle {
+    /// A failure: its 1-based step in the candidate and what shrinking keeps constant.
+    struct Failure {
+        var step: Int
+        var signature: String
+    }
+
+    let trace: Trace
+    let shouldStop: () -> Bool
+    /// Whether the last replay was cut short by `shouldStop` (its answer is then meaningless).
+    private(set) var wasStopped = false
+    /// How many events a replay applies between two questions to `shouldStop`.
+    static let stopCheckInterval = 4096
+
+    init(trace: Trace, shouldStop: @escaping () -> Bool) {
+        self.trace = trace
+        self.shouldStop = shouldStop
+    }
+
+    /// The first failure of the events `ids` (indices into `trace.events`), or nil when they
+    /// replay cleanly (or the replay was stopped: see `wasStopped`).
+    mutating func failure(of ids: [Int]) -> Failure? {
+        wasStopped = false
+        let editor: Editor
+        do {
+            editor = try Editor(state: trace.header.document, options: trace.header.options)
+        } catch {
+            return Failure(step: 0, signature: Self.errorSignature("\(error)"))
+        }
+        var countdown = Self.stopCheckInterval
+        for (offset, id) in ids.enumerated() {
+            countdown -= 1
+            if countdown == 0 {
+                countdown = Self.stopCheckInterval
+                if shouldStop() { wasStopped = true; return nil }
+            }
+            let event = trace.events[id]
+            if case .check(let checkpoint) = event {
+                if TracePlayer.mismatch(checkpoint, editor) != nil {
+                    return Failure(step: offset + 1, signature: "check #\(id + 1)")
+                }
+                continue
+            }
+            do {
+                try TracePlayer.apply(event, to: editor)
+            } catch {
+                return Failure(step: offset + 1, signature: Self.errorSignature("\(error)"))
+            }
+        }
+        return nil
+    }
+
+    /// An error message with its digits removed (positions shift as events go).
+    static func errorSignature(_ message: String) -> String {
+        "error " + String(String.UnicodeScalarView(message.unicodeScalars.filter { !("0"..."9").contains($0) }))
+    }
+}
