@@ -1,3 +1,5 @@
+import CaretCore
+
 /// Rewrites the markup literals of failing `caret.expect(...)`/`editor:expect(...)` calls of a
 /// Lua test in place, from what the editor showed (`caret test --update`), as inline snapshots
 /// are updated: every other byte of the file stays as it was, and each literal keeps its form (a
@@ -60,7 +62,8 @@ public enum LuaSnapshotRewriter {
         for record in records {
             if record.source != chunkSource {
                 if record.actual != nil {
-                    failures.append(Failure(line: record.line, message: "the expectation is in another chunk (\(record.source.dropFirst())); only the test file itself is rewritten"))
+                    let name = record.source.hasPrefix("@") || record.source.hasPrefix("=") ? String(record.source.dropFirst()) : "a string given to load"
+                    failures.append(Failure(line: record.line, message: "the expectation is in another chunk (\(name.quotedForError)); only the test file itself is rewritten"))
                 }
                 continue
             }

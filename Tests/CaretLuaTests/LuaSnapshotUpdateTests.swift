@@ -161,6 +161,15 @@ private func update(_ source: String, document: String? = nil) -> (outcome: Test
         #expect(file == source)
     }
 
+    @Test func anExpectationInAnotherChunkIsNotRewritten() {
+        let source = "load(\"caret.expect('x')\")()\ncaret.expect('y')\n"
+        let (outcome, file, path) = update(source)
+        #expect(outcome.status == .failed)
+        #expect(outcome.message.hasPrefix("\(path):1: the expectation is in another chunk (a string given to load); only the test file itself is rewritten"),
+                "\(outcome.message)")
+        #expect(file == "load(\"caret.expect('x')\")()\ncaret.expect('')\n")
+    }
+
     @Test func aScriptErrorIsAnErrorAndNothingIsWritten() {
         let source = "caret.expect('x|')\nerror('broken')\n"
         let (outcome, file, _) = update(source)
