@@ -16,6 +16,15 @@ public enum LuaSnapshotRewriter {
     public struct Rewrite: Equatable, Sendable {
         /// The line of the `expect` call in the rewritten source (1-based).
         public var line: Int
+        /// The lines the call spans in the rewritten source, its arguments included.
+        public var lines: ClosedRange<Int>
+        /// The markup its literal holds now.
+        public var markup: String
+
+        /// Whether `record`, from a run of the rewritten source, was made by this call.
+        public func made(_ record: ExpectationRecord) -> Bool {
+            lines.contains(record.line) && record.expected == markup
+        }
     }
 
     /// An expectation that failed and cannot be rewritten.
@@ -126,8 +135,9 @@ public enum LuaSnapshotRewriter {
         var rewrites: [Rewrite] = []
         if let newTokens = try? LuaSourceLexer.tokens(out) {
             for call in expectCalls(newTokens) {
-                if let literal = call.literal, rewrittenStarts.contains(literal.start) {
-                    rewrites.append(Rewrite(line: newTokens[call.nameToken].line))
+                if let literal = call.literal, rewrittenStarts.contains(literal.start), case .string(let value, _) = literal.kind {
+                    rewrites.append(Rewrite(line: newTokens[call.nameToken].line, lines: call.firstLine...call.lastLine,
+                                            markup: String(decoding: value, as: UTF8.self)))
                 }
             }
         }

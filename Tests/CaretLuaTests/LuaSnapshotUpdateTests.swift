@@ -170,6 +170,19 @@ private func update(_ source: String, document: String? = nil) -> (outcome: Test
         #expect(file == "load(\"caret.expect('x')\")()\ncaret.expect('')\n")
     }
 
+    @Test func theRestIsRewrittenBesideALoopThatCannotBe() {
+        // The loop's call fails twice after the rewrite too; the other call is confirmed and written.
+        let (outcome, file, path) = update("""
+        for i = 1, 2 do editor:insert("x") editor:expect("x") end
+        caret.expect("?|")
+
+        """)
+        #expect(outcome.status == .failed)
+        #expect(outcome.message.hasPrefix("\(path):1: this expectation ran 2 times and saw 2 different documents"), "\(outcome.message)")
+        #expect(outcome.notes == ["\(path):2"])
+        #expect(file.hasSuffix("caret.expect(\"xx|\")\n"))
+    }
+
     @Test func aScriptErrorIsAnErrorAndNothingIsWritten() {
         let source = "caret.expect('x|')\nerror('broken')\n"
         let (outcome, file, _) = update(source)
