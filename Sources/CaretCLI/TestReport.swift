@@ -45,8 +45,8 @@ enum TestReport {
 
     /// JUnit XML as Jenkins, GitLab and the other CI servers read it (Tests/Fixtures/junit.xsd):
     /// one `<testsuite>` per directory, in the order of the files, whose test cases are its files
-    /// (`classname` the directory with `.` for `/`, `(root)` for none; `name` the file name), each
-    /// with its `time` in seconds; a failure or error carries its first line as `message`, the
+    /// (`classname` the directory with `.` for `/`, `(root)` for none; `name` the file name; `file`
+    /// its path as found, which GitLab links), each with its `time` in seconds; a failure or error carries its first line as `message`, the
     /// whole report as its text and again in `<system-out>`, which also lists what `--update`
     /// rewrote. `timestamp` (UTC, `yyyy-MM-ddTHH:mm:ss`) is when the run began and `seconds` its
     /// wall time.
@@ -65,7 +65,8 @@ enum TestReport {
             let total = cases.reduce(0) { $0 + $1.seconds }
             lines.append("  <testsuite name=\"\(escape(name))\" id=\"\(index)\" \(counts(cases)) time=\"\(time(total))\" timestamp=\"\(timestamp)\">")
             for result in cases {
-                let open = "    <testcase name=\"\(escape(fileName(result.path)))\" classname=\"\(escape(name))\" time=\"\(time(result.seconds))\""
+                let open = "    <testcase name=\"\(escape(fileName(result.path)))\" classname=\"\(escape(name))\" time=\"\(time(result.seconds))\" "
+                    + "file=\"\(escape(result.path))\""
                 let message = result.outcome.message
                 var body: [String] = []
                 switch result.outcome.status {

@@ -1,3 +1,5 @@
+import CaretCore
+
 /// Rewrites the markup literals of failing `caret.expect(...)`/`editor:expect(...)` calls of a
 /// Lua test in place, from what the editor showed (`caret test --update`), as inline snapshots
 /// are updated: every other byte of the file stays as it was, and each literal keeps its form (a
@@ -14,6 +16,15 @@ public enum LuaSnapshotRewriter {
     public struct Rewrite: Equatable, Sendable {
         /// The line of the `expect` call in the rewritten source (1-based).
         public var line: Int
+        /// The lines the call spans in the rewritten source, its arguments included.
+        public var lines: ClosedRange<Int>
+        /// The markup its literal holds now.
+        public var markup: String
+
+        /// Whether `record`, from a run of the rewritten source, was made by this call.
+        public func made(_ record: ExpectationRecord) -> Bool {
+            lines.contains(record.line) && record.expected == markup
+        }
     }
 
     /// An expectation that failed and cannot be rewritten.
@@ -60,7 +71,8 @@ public enum LuaSnapshotRewriter {
         for record in records {
             if record.source != chunkSource {
                 if record.actual != nil {
-                    failures.append(Failure(line: record.line, message: "the expectation is in another chunk (\(record.source.dropFirst())); only the test file itself is rewritten"))
+                    let name = record.source.hasPrefix("@") || record.source.hasPrefix("=") ? String(record.source.dropFirst()) : "a string given to load"
+                    failures.append(Failure(line: record.line, message: "the expectation is in another chunk (\(name.quotedForError)); only the test file itself is rewritten"))
                 }
                 continue
             }
@@ -123,8 +135,9 @@ public enum LuaSnapshotRewriter {
         var rewrites: [Rewrite] = []
         if let newTokens = try? LuaSourceLexer.tokens(out) {
             for call in expectCalls(newTokens) {
-                if let literal = call.literal, rewrittenStarts.contains(literal.start) {
-                    rewrites.append(Rewrite(line: newTokens[call.nameToken].line))
+                if let literal = call.literal, rewrittenStarts.contains(literal.start), case .string(let value, _) = literal.kind {
+                    rewrites.append(Rewrite(line: newTokens[call.nameToken].line, lines: call.firstLine...call.lastLine,
+                                            markup: String(decoding: value, as: UTF8.self)))
                 }
             }
         }

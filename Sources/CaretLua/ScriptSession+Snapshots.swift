@@ -20,14 +20,20 @@ public struct ExpectationRecord: Equatable, Sendable {
 
 extension ScriptSession {
     /// Logs an expectation instead of raising: its caller's position, what it expected and what
-    /// the editor shows when they differ.
-    /// - Throws: `LuaCallError` when `markup` does not parse (as a raising expectation does).
+    /// the editor shows when they differ. Markup that does not parse fails like a mismatch (so
+    /// that `--update` replaces it), with the whole state as what the editor shows.
     func logExpectation(_ markup: String, call: LuaCall, editor: Editor) throws {
-        let failure = try ScriptSession.expectation(markup, editor: editor)
+        var failure: String?
         var actual: String?
-        if failure != nil {
-            let expected = try Markup.parse(markup)
-            actual = expected.selection == nil ? Markup.print(DocumentState(text: editor.text)) : Markup.print(editor.state)
+        do {
+            failure = try ScriptSession.expectation(markup, editor: editor)
+            if failure != nil {
+                let expected = try Markup.parse(markup)
+                actual = expected.selection == nil ? Markup.print(DocumentState(text: editor.text)) : Markup.print(editor.state)
+            }
+        } catch let error as LuaCallError {
+            failure = error.message
+            actual = Markup.print(editor.state)
         }
         let (source, line) = ScriptSession.callerPosition(call.state)
         expectationLog?.append(ExpectationRecord(source: source, line: line, expected: markup, actual: actual, failure: failure))

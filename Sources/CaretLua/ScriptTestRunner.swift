@@ -77,9 +77,9 @@ public enum ScriptTestRunner {
             } else {
                 switch logged(newSource, path: path, timeout: timeout) {
                 case .success(let log):
-                    let failing = log.filter { $0.actual != nil }
-                    check = failing.count == result.failures.count ? .passed
-                        : TestOutcome(.failed, "\(path): \(failing.first?.failure ?? "an expectation fails")")
+                    // What could not be rewritten still fails; a rewritten call must not.
+                    let still = log.first { record in record.actual != nil && result.rewrites.contains { $0.made(record) } }
+                    check = still.map { TestOutcome(.failed, "\(path):\($0.line): \($0.failure ?? "an expectation fails")") } ?? .passed
                 case .failure(let failure): check = failure.outcome
                 }
             }

@@ -54,8 +54,8 @@ func junitSchemaProblems(_ xml: String) -> [String] {
         <?xml version="1.0" encoding="UTF-8"?>
         <testsuites name="caret test" tests="4" failures="1" errors="1" skipped="1" time="2.250" timestamp="2026-12-01T15:04:05">
           <testsuite name="tests.editing" id="0" tests="2" failures="1" errors="0" skipped="0" time="1.512" timestamp="2026-12-01T15:04:05">
-            <testcase name="a.caret-trace" classname="tests.editing" time="0.012"/>
-            <testcase name="b.test.lua" classname="tests.editing" time="1.500">
+            <testcase name="a.caret-trace" classname="tests.editing" time="0.012" file="tests/editing/a.caret-trace"/>
+            <testcase name="b.test.lua" classname="tests.editing" time="1.500" file="tests/editing/b.test.lua">
               <failure message="tests/editing/b.test.lua:2: expectation failed" type="check failed">tests/editing/b.test.lua:2: expectation failed&#10;--- expected&#10;+++ actual&#10;-&lt;a &amp; &quot;b&quot;&gt;&#10;+😀?</failure>
               <system-out>tests/editing/b.test.lua:2: expectation failed&#10;--- expected&#10;+++ actual&#10;-&lt;a &amp; &quot;b&quot;&gt;&#10;+😀?</system-out>
             </testcase>
@@ -64,7 +64,7 @@ func junitSchemaProblems(_ xml: String) -> [String] {
         """))
         #expect(xml.contains(#"<error message="tests/c.caret-trace:1:1: not a trace" type="error">"#))
         #expect(xml.contains(#"<testsuite name="(root)" id="2" tests="1" failures="0" errors="0" skipped="1" time="0.000""#))
-        #expect(xml.contains(#"<testcase name="d.test.lua" classname="(root)" time="0.000">"#))
+        #expect(xml.contains(#"<testcase name="d.test.lua" classname="(root)" time="0.000" file="d.test.lua">"#))
     }
 
     @Test func theSchemaRefusesWhatCIServersRefuse() {

@@ -161,12 +161,41 @@ private func update(_ source: String, document: String? = nil) -> (outcome: Test
         #expect(file == source)
     }
 
+    @Test func anExpectationInAnotherChunkIsNotRewritten() {
+        let source = "load(\"caret.expect('x')\")()\ncaret.expect('y')\n"
+        let (outcome, file, path) = update(source)
+        #expect(outcome.status == .failed)
+        #expect(outcome.message.hasPrefix("\(path):1: the expectation is in another chunk (a string given to load); only the test file itself is rewritten"),
+                "\(outcome.message)")
+        #expect(file == "load(\"caret.expect('x')\")()\ncaret.expect('')\n")
+    }
+
+    @Test func theRestIsRewrittenBesideALoopThatCannotBe() {
+        // The loop's call fails twice after the rewrite too; the other call is confirmed and written.
+        let (outcome, file, path) = update("""
+        for i = 1, 2 do editor:insert("x") editor:expect("x") end
+        caret.expect("?|")
+
+        """)
+        #expect(outcome.status == .failed)
+        #expect(outcome.message.hasPrefix("\(path):1: this expectation ran 2 times and saw 2 different documents"), "\(outcome.message)")
+        #expect(outcome.notes == ["\(path):2"])
+        #expect(file.hasSuffix("caret.expect(\"xx|\")\n"))
+    }
+
     @Test func aScriptErrorIsAnErrorAndNothingIsWritten() {
         let source = "caret.expect('x|')\nerror('broken')\n"
         let (outcome, file, _) = update(source)
         #expect(outcome.status == .error)
         #expect(outcome.message.contains("broken"))
         #expect(file == source)
+    }
+
+    @Test func markupThatDoesNotParseIsReplaced() {
+        // In update mode a broken expectation is one more failing one: the whole state replaces it.
+        let (outcome, file, _) = update("editor:insert('a')\ncaret.expect('{bold:a')\n")
+        #expect(outcome.status == .passed, "\(outcome.message)")
+        #expect(file == "editor:insert('a')\ncaret.expect('a|')\n")
     }
 
     @Test func aPassingTestIsLeftAlone() {
