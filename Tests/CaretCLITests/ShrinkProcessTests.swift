@@ -160,3 +160,31 @@ import Testing
         #expect(try Self.stillFails(out))
     }
 }
+
+/// Did you mean, at the command line: subcommands (also after `help`) and options.
+@Suite struct CommandLineDidYouMeanTests {
+    @Test func unknownSubcommandsSuggestTheNearest() {
+        let runn = caret(["runn", "x.lua"])
+        #expect(runn.code == .usage)
+        #expect(runn.stderr.hasPrefix("caret: unknown command 'runn'; did you mean 'run'?\nusage: caret COMMAND"))
+        #expect(caret(["help", "shrnik"]).stderr == "caret: unknown command 'shrnik'; did you mean 'shrink'?\nsee 'caret --help'\n")
+        #expect(caret(["--verison"]).stderr.hasPrefix("caret: unknown command '--verison'; did you mean '--version'?\n"))
+        #expect(caret(["frobnicate"]).stderr.hasPrefix("caret: unknown command 'frobnicate'\n"))
+    }
+
+    @Test func unknownOptionsSuggestTheNearest() {
+        let result = caret(["shrink", "t.caret-trace", "--outt", "s.caret-trace"])
+        #expect(result.code == .usage)
+        #expect(result.stderr == "caret shrink: unknown option '--outt'; did you mean '--out'?\nsee 'caret shrink --help'\n")
+        #expect(caret(["replay", "t.caret-trace", "--chek"]).stderr.hasPrefix("caret replay: unknown option '--chek'; did you mean '--check'?"))
+        #expect(caret(["replay", "t.caret-trace", "--hlep"]).stderr.hasPrefix("caret replay: unknown option '--hlep'; did you mean '--help'?"))
+        #expect(caret(["replay", "t.caret-trace", "--zzzzzz"]).stderr.hasPrefix("caret replay: unknown option '--zzzzzz'\n"))
+    }
+
+    @Test func unknownKeysAndCommandsInInstructionsAndTraces() {
+        let dir = TempDirectory()
+        defer { dir.remove() }
+        let trace = dir.file("t.caret-trace", "{\"caret-trace\":1,\"document\":\"|\"}\n{\"command\":\"selctAll\"}\n")
+        #expect(caret(["replay", trace]).stderr == "\(trace):2:2: unknown command 'selctAll'; did you mean 'selectAll'?\n")
+    }
+}
