@@ -13,8 +13,9 @@ enum ShrinkCommand {
         description: """
         Replays TRACE with its checkpoints checked; if it fails (a checkpoint does not match, or
         an event is refused), removes events by delta debugging while it still fails the same
-        way (the same checkpoint, or the same error message with digits ignored) and writes the
-        smallest trace found to SMALLER. Candidates whose selections become invalid fail
+        way (the same checkpoint, wrong in the same part: text, attributes, selection or typing;
+        or the same error message with digits ignored) and writes the smallest trace found to
+        SMALLER. Candidates whose selections become invalid fail
         differently and are rejected, so the result replays as it says.
         """,
         options: [
@@ -136,14 +137,22 @@ final class ShrinkSession {
         guard let terminal = progressTerminal, lastDraw.map({ now - $0 >= .milliseconds(100) }) ?? true else { return }
         lastDraw = now
         let elapsed = seconds(now - start)
-        var line = "shrinking: \(progress.originalCount) -> \(progress.events) events, \(progress.replays) replays, \(progress.pass) \(progress.tried)/\(progress.passTotal)"
+        var line = "shrinking: \(progress.originalCount) -> \(progress.events) events, \(progress.pass): \(progress.tried)/\(progress.passTotal)"
         if progress.replays > 1 {
             let left = elapsed / Double(progress.replays) * Double(max(0, progress.passTotal - progress.tried))
-            line += ", ~\(Self.duration(left)) left in this pass"
+            line += ", ~\(Self.duration(left)) left in pass"
         }
-        line += ", \(Self.duration(elapsed))"
+        line += "; \(progress.replays) replays, \(Self.duration(elapsed))"
         if let deadline { line += " of \(Self.duration(seconds(deadline - start)))" }
-        terminal.errorRaw("\r" + line + "\u{1B}[K")
+        terminal.errorRaw("\r" + fitted(line) + "\u{1B}[K")
+    }
+
+    /// `line` cut to fit the terminal's width: a line that wraps would leave a copy of itself on
+    /// the screen at every redraw.
+    func fitted(_ line: String) -> String {
+        var size = winsize()
+        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        return line.count < columns ? line : String(line.prefix(max(1, columns - 1)))
     }
 
     /// Replaces the progress line with the outcome (on a TTY only), or erases it (`nil`).
@@ -151,7 +160,7 @@ final class ShrinkSession {
         guard let terminal = progressTerminal, lastDraw != nil || result != nil else { return }
         guard let result else { terminal.errorRaw("\r\u{1B}[K"); return }
         let how = result.isComplete ? "done" : stopCode == .tempFail ? "time budget ended" : "stopped"
-        terminal.errorRaw("\rshrinking: \(how): \(result.originalCount) -> \(result.trace.events.count) events, \(result.replays) replays, \(Self.duration(seconds(clock.now - start)))\u{1B}[K\n")
+        terminal.errorRaw("\r" + fitted("shrinking: \(how): \(result.originalCount) -> \(result.trace.events.count) events, \(result.replays) replays, \(Self.duration(seconds(clock.now - start)))") + "\u{1B}[K\n")
     }
 
     func seconds(_ duration: Duration) -> Double {

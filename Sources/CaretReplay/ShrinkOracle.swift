@@ -14,6 +14,8 @@ struct ShrinkOracle {
     let shouldStop: () -> Bool
     /// Whether the last replay was cut short by `shouldStop` (its answer is then meaningless).
     private(set) var wasStopped = false
+    /// Whether replays ask `shouldStop` (not the first: whether the trace fails at all must be known).
+    var isStoppable = false
     /// How many events a replay applies between two questions to `shouldStop`.
     static let stopCheckInterval = 4096
 
@@ -37,12 +39,12 @@ struct ShrinkOracle {
             countdown -= 1
             if countdown == 0 {
                 countdown = Self.stopCheckInterval
-                if shouldStop() { wasStopped = true; return nil }
+                if isStoppable && shouldStop() { wasStopped = true; return nil }
             }
             let event = trace.events[id]
             if case .check(let checkpoint) = event {
                 if TracePlayer.mismatch(checkpoint, editor) != nil {
-                    return Failure(step: offset + 1, signature: "check #\(id + 1)")
+                    return Failure(step: offset + 1, signature: "check #\(id + 1): \(Self.difference(checkpoint, editor))")
                 }
                 continue
             }
@@ -53,6 +55,18 @@ struct ShrinkOracle {
             }
         }
         return nil
+    }
+
+    /// What a checkpoint that does not match gets wrong, coarsely: the text, else its attributes,
+    /// else the selection, else the rest (typing attributes, trait states). A smaller trace must
+    /// get the same part wrong: a checkpoint whose attributes are wrong does not shrink to an
+    /// empty trace whose text is wrong.
+    static func difference(_ checkpoint: Checkpoint, _ editor: Editor) -> String {
+        let expected = checkpoint.expected
+        if expected.text.string != editor.text.string { return "text" }
+        if expected.text != editor.text { return "attributes" }
+        if let selection = expected.selection, selection != editor.selection { return "selection" }
+        return "typing attributes or traits"
     }
 
     /// An error message with its digits removed (positions shift as events go).

@@ -2,9 +2,10 @@
 /// events: Zeller's ddmin over chunks (each chunk alone, then each complement, at ever finer
 /// granularity), then single-event removal until nothing more can go.
 ///
-/// "The same way" means: the same checkpoint (by its place in the original trace) does not match,
-/// or the editor refuses an event with the same error message once digits are ignored (positions
-/// shift as events go). Candidates whose explicit positions become invalid fail differently and
+/// "The same way" means: the same checkpoint (by its place in the original trace) does not match
+/// in the same part (its text, else its attributes, else the selection, else typing attributes or
+/// trait states), or the editor refuses an event with the same error message once digits are
+/// ignored (positions shift as events go). Candidates whose explicit positions become invalid fail differently and
 /// are rejected, so every kept selection stays valid.
 ///
 /// What makes a long trace (hundreds of thousands of events) quick to shrink:
@@ -85,6 +86,7 @@ public enum TraceShrinker {
         var oracle = ShrinkOracle(trace: trace, shouldStop: options.shouldStop)
         let ids = Array(0..<trace.events.count)
         guard let original = oracle.failure(of: ids) else { throw NotFailing() }
+        oracle.isStoppable = true
         let target = original.signature
         guard original.step > 0 else {
             // The header's document itself cannot be shown: no event is needed.
@@ -95,6 +97,8 @@ public enum TraceShrinker {
         var stopped = false
         // Everything after the failing step is irrelevant.
         var current = Array(ids[..<original.step])
+        // The failing event is kept in every candidate: the others are the ones to remove.
+        let failing = current.removeLast()
         var pass = "checkpoints"
         var tried = 0
         var passTotal = 0
@@ -104,15 +108,14 @@ public enum TraceShrinker {
             tried += 1
             let result = oracle.failure(of: candidate)?.signature == target
             if oracle.wasStopped { stopped = true; return false }
-            let events = result ? candidate.count : current.count
-            let smallest = result ? candidate : current
+            let smallest = result ? candidate : current + [failing]
+            let events = smallest.count
             options.progress(Progress(replays: replays, events: events, originalCount: trace.events.count, pass: pass,
                                       tried: tried, passTotal: passTotal, improved: result,
                                       smallest: { Trace(header: trace.header, events: smallest.map { trace.events[$0] }) }))
             return result
         }
-        // The failing event is kept; the other checkpoints only assert and can all go.
-        let failing = current.removeLast()
+        // The other checkpoints only assert: they can all go.
         let withoutChecks = current.filter { !trace.events[$0].isCheck }
         passTotal = 2
         if withoutChecks.count < current.count, fails(withoutChecks + [failing]) { current = withoutChecks }

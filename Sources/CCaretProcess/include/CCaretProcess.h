@@ -13,13 +13,14 @@ void caret_crash_guard_install(void);
 void caret_crash_guard_set_activity(const char *what);
 
 /// From now on SIGINT and SIGTERM only set a flag that `caret_interrupt_signal` reads (once each:
-/// the same signal again ends the process as usual). Clears the flag.
+/// the same signal again ends the process as usual), and are unblocked in the calling thread. A
+/// signal the process was started with ignored stays ignored. Clears the flag.
 void caret_interrupt_watch(void);
 
 /// The signal number received since `caret_interrupt_watch`, or 0.
 int caret_interrupt_signal(void);
 
-/// SIGINT and SIGTERM take their default action again.
+/// SIGINT and SIGTERM do again what they did before `caret_interrupt_watch`.
 void caret_interrupt_unwatch(void);
 
 #endif
