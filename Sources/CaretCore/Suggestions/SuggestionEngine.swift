@@ -100,17 +100,41 @@ public struct SuggestionEngine: Sendable {
 
     /// The words of `text`, in order: its word-like segments (`WordSegmentation`) that hold a letter.
     public static func words(in text: String) -> [String] {
-        let scalars = Array(text.unicodeScalars)
+        let view = text.unicodeScalars
+        let scalars = Array(view)
         let bounds = WordSegmentation.boundaries(scalars)
         var words: [String] = []
+        // Each word is cut from `text` by index (one copy), not rebuilt scalar by scalar.
+        var index = view.startIndex
+        var position = 0
         for k in 0..<(bounds.count - 1) {
-            let segment = scalars[bounds[k]..<bounds[k + 1]]
-            guard segment.contains(where: { $0.properties.isAlphabetic }) else { continue }
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: segment)
-            words.append(String(view))
+            let lower = bounds[k]
+            let upper = bounds[k + 1]
+            guard scalars[lower..<upper].contains(where: isLetter) else { continue }
+            while position < lower {
+                view.formIndex(after: &index)
+                position += 1
+            }
+            var end = index
+            while position < upper {
+                view.formIndex(after: &end)
+                position += 1
+            }
+            words.append(String(view[index..<end]))
+            index = end
         }
         return words
+    }
+
+    /// Whether `scalar` is alphabetic (`Unicode.Scalar.Properties.isAlphabetic`), without the
+    /// property lookup for ASCII.
+    @inline(__always)
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 {
+            let folded = scalar.value | 0x20
+            return folded >= 0x61 && folded <= 0x7A
+        }
+        return scalar.properties.isAlphabetic
     }
 
     /// How often `word` occurs in the document, all spellings together (`The` and `the`).
@@ -161,16 +185,24 @@ public struct SuggestionEngine: Sendable {
 
     /// Changes the entry of `key`, noting it for the indexes when it appears or disappears.
     mutating func update(key: String, _ change: (inout VocabularyEntry) -> Void) {
-        let existed = entries[key] != nil
-        var entry = entries.removeValue(forKey: key)
-            ?? VocabularyEntry(baseID: lexicon.storage.id(ofKey: key))
-        change(&entry)
-        if entry.isEmpty {
+        var existed = true
+        let storage = lexicon.storage
+        // One hash lookup for the usual case (the key stays): the entry is changed in place.
+        let emptied = SuggestionEngine.change(&entries[key, default: {
+            existed = false
+            return VocabularyEntry(baseID: storage.id(ofKey: key))
+        }()], change)
+        if emptied {
+            entries[key] = nil
             if existed { noteIndexChange(key) }
-        } else {
-            entries[key] = entry
-            if !existed { noteIndexChange(key) }
+        } else if !existed {
+            noteIndexChange(key)
         }
+    }
+
+    private static func change(_ entry: inout VocabularyEntry, _ body: (inout VocabularyEntry) -> Void) -> Bool {
+        body(&entry)
+        return entry.isEmpty
     }
 
     private mutating func noteIndexChange(_ key: String) {
