@@ -12,6 +12,14 @@ struct EditRecord: Sendable {
         case restyle([Attributes: Attributes])
         /// The same characters with these runs' attributes (ranges in the document).
         case runs([AttributedText.Run])
+
+        /// Whether the replacement is text (plain or attributed), not an attribute change.
+        var isText: Bool {
+            switch self {
+            case .plain, .rich: true
+            case .restyle, .runs: false
+            }
+        }
     }
 
     /// The UTF-16 range replaced, in the document just before this edit.
@@ -46,7 +54,12 @@ struct EditRecord: Sendable {
     func apply(to text: inout AttributedText) throws {
         switch replacement {
         case .plain(let string, let attributes, _):
-            try text.replaceSubrange(range, with: string, attributes: attributes)
+            // History replays exactly the states it recorded: its ranges are valid positions
+            // whenever the text has the recorded length.
+            guard range.lowerBound >= 0, range.upperBound <= text.utf16Count else {
+                return try text.replaceSubrange(range, with: string, attributes: attributes)
+            }
+            text.replaceValidated(range, with: string, attributes: attributes)
         case .rich(let replacement):
             if range.lowerBound == 0 && range.upperBound == text.utf16Count {
                 // The whole document: share the stored copy instead of rebuilding it.
@@ -73,6 +86,38 @@ struct EditRecord: Sendable {
         }
     }
 
+    /// Appends `inserted` to this record's replacement when it is inserted at `offset`, right
+    /// after it: plain text in the same attributes onto plain text, or anything onto attributed
+    /// text. Returns whether it did. The text grows in place.
+    mutating func extend(inserting inserted: Replacement, at offset: Int) -> Bool {
+        guard offset == range.lowerBound + utf16Count else { return false }
+        switch (replacement, inserted) {
+        case (.plain(var text, let own, let ownUTF16), .plain(let added, let attributes, let addedUTF16)):
+            guard own == attributes else { return false }
+            // Drop the record's reference first, so the string is unique and grows in place.
+            replacement = .restyle([:])
+            text.append(added)
+            replacement = .plain(text, own, utf16: ownUTF16 + addedUTF16)
+        case (.rich(var text), .rich(let added)):
+            // As for plain text: one attribute set throughout, so both kinds of record merge
+            // under the same rule.
+            guard let own = EditRecord.soleAttributes(of: text), let attributes = EditRecord.soleAttributes(of: added),
+                  own == attributes else { return false }
+            replacement = .restyle([:])
+            text.append(added)
+            replacement = .rich(text)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The one attribute set `text` carries throughout, or nil when it has several (or is empty).
+    static func soleAttributes(of text: AttributedText) -> Attributes? {
+        let runs = text.runs
+        return runs.count == 1 ? runs[0].attributes : nil
+    }
+
     /// Where `offset` ends up after the edit (see `TextEdit.map(_:bias:)`).
     func map(_ offset: Int, bias: TextEdit.Bias) -> Int {
         TextEdit.map(offset, range: range, inserted: utf16Count, bias: bias)
@@ -95,9 +140,17 @@ struct EditList: Sendable {
     var isEmpty: Bool { first == nil }
     var count: Int { first == nil ? 0 : 1 + rest.count }
 
-    mutating func append(_ record: EditRecord) {
-        if first == nil { first = record } else { rest.append(record) }
+    mutating func append(_ record: consuming EditRecord) {
         estimatedBytes &+= record.estimatedBytes
+        if first == nil { first = record } else { rest.append(record) }
+    }
+
+    /// The list, leaving this one empty: moves the records instead of copying them (a copy of a
+    /// record retains its strings and switches over its replacement's cases).
+    mutating func take() -> EditList {
+        var taken = EditList()
+        swap(&taken, &self)
+        return taken
     }
 
     mutating func append(contentsOf other: EditList) {
@@ -106,6 +159,32 @@ struct EditList: Sendable {
         rest.append(contentsOf: other.rest)
         estimatedBytes &+= other.estimatedBytes
     }
+
+    /// Extends the last record with `next` when `next` inserts plain text right after what the
+    /// last one wrote, in the same attributes (the next keystroke of a typing run); returns false,
+    /// changing nothing, otherwise. The text is appended in place, so a run of n keys costs O(n).
+    mutating func extendLast(with next: EditRecord) -> Bool {
+        guard next.range.isEmpty else { return false }
+        if rest.isEmpty {
+            guard first != nil else { return false }
+            return first!.extend(inserting: next.replacement, at: next.range.lowerBound)
+        }
+        return rest[rest.count - 1].extend(inserting: next.replacement, at: next.range.lowerBound)
+    }
+
+    /// Grows the last record's range by `count` units at its upper end (the inverse of a typing
+    /// run that `extendLast(with:)` extended).
+    mutating func growLast(by count: Int) {
+        if rest.isEmpty {
+            first!.range = first!.range.lowerBound..<(first!.range.upperBound + count)
+        } else {
+            let i = rest.count - 1
+            rest[i].range = rest[i].range.lowerBound..<(rest[i].range.upperBound + count)
+        }
+    }
+
+    /// The last record.
+    var last: EditRecord? { rest.last ?? first }
 
     func forEach(_ body: (EditRecord) throws -> Void) rethrows {
         guard let first else { return }

@@ -48,7 +48,8 @@ extension Editor {
 
     /// The selection with both ends moved out of any grapheme cluster they are inside.
     func snapped(_ selection: Selection) throws -> Selection {
-        Selection(anchor: try snappedForward(selection.anchor), head: try snappedForward(selection.head))
+        if selection.isCaret { return Selection(caret: try snappedForward(selection.head)) }
+        return Selection(anchor: try snappedForward(selection.anchor), head: try snappedForward(selection.head))
     }
 
     // MARK: Lines (lines end at LF; a CR before the LF belongs to the break)

@@ -56,11 +56,10 @@ extension Editor {
             typingStorage = usesFastPaths ? nil : inherited(for: mapped)
         }
         let changed = !pendingEdits.isEmpty
+        let inverses = observers.isEmpty ? EditList() : pendingInverses
+        if changed, suggestionState != nil { updateVocabulary() }
         if changed { recordHistory(group: nil, selectionBefore: selectionBefore, typingBefore: typingBefore) }
         lastGroup = nil
-        let inverses = pendingInverses
-        pendingEdits = EditList()
-        pendingInverses = EditList()
         if !observers.isEmpty {
             notifiedInverses = inverses
             notify(command: commands.count == 1 ? commands[0] : nil, changed: changed, selectionBefore: selectionBefore)

@@ -58,8 +58,10 @@ extension Editor {
                inverse: EditRecord(range: edit.replacementRange, replacement: .rich(old)))
     }
 
-    /// Replaces `range` with `string` carrying `attributes` (`utf16` is its length) without
-    /// building attributed text for it; returns whether the document changed.
+    /// Replaces valid `range` with `string` carrying `attributes` (`utf16` is its length) without
+    /// building attributed text for it; returns whether the document changed. Callers pass ranges
+    /// of valid positions (the selection, boundaries found in the text, or a range they checked),
+    /// so the text does not check them again: on non-ASCII text a check reads the leaf.
     @discardableResult
     func replace(_ range: Range<Int>, with string: String, attributes: Attributes, utf16: Int, firstAttributes: Attributes? = nil) throws -> Bool {
         if range.isEmpty && utf16 == 0 { return false }
@@ -72,7 +74,7 @@ extension Editor {
                oldString.utf8.elementsEqual(string.utf8) { return false }
         }
         settleTyping()
-        try text.replaceSubrange(range, with: string, attributes: attributes)
+        text.replaceValidated(range, with: string, attributes: attributes)
         updateKnownRun(replacing: range, inserted: utf16, attributes: attributes)
         record(EditRecord(range: range, replacement: .plain(string, attributes, utf16: utf16)),
                inverse: EditRecord(range: range.lowerBound..<(range.lowerBound + utf16), replacement: old))
@@ -82,6 +84,9 @@ extension Editor {
     /// The content of a non-empty valid `range`, as a plain string when it is one run;
     /// `firstAttributes`, when known, are those of its first character.
     func capture(_ range: Range<Int>, firstAttributes: Attributes? = nil) throws -> EditRecord.Replacement {
+        if usesFastPaths, let (string, attributes) = text.plainContent(in: range) {
+            return .plain(string, attributes, utf16: range.count)
+        }
         if range.count == 1 {
             return .plain(try string(in: range), try firstAttributes ?? attributes(at: range.lowerBound), utf16: 1)
         }
@@ -107,11 +112,11 @@ extension Editor {
     /// Notes an applied edit and its inverse for the command in progress.
     /// `fromHistory`: an undo or redo, which restores a state this editor already held (so it
     /// needs no look for paragraph attributes: those were noted when that state was made).
-    func record(_ edit: EditRecord, inverse: EditRecord, fromHistory: Bool = false) {
+    func record(_ edit: consuming EditRecord, inverse: consuming EditRecord, fromHistory: Bool = false) {
         if !paragraphsInUse, !fromHistory { noteParagraphKeys(in: edit) }
+        if !observers.isEmpty { observedEdits.append(edit.textEdit(after: text)) }
         pendingEdits.append(edit)
         pendingInverses.append(inverse)
-        if !observers.isEmpty { observedEdits.append(edit.textEdit(after: text)) }
     }
 
     /// Applies an edit from the history (undo or redo); `inverse` undoes it again.

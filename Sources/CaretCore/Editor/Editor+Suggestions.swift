@@ -15,21 +15,13 @@ extension Editor {
         for word in suggestionState?.engine.learnedWords ?? [] { engine.learn(word) }
         detachSuggestions()
         VocabularyWindow.forEachWord(in: text) { engine.addDocumentWord($0) }
-        let state = EditorSuggestionState(engine: engine)
-        suggestionState = state
-        nextObserverID += 1
-        let id = nextObserverID
-        // First in line, so that other observers already see the updated vocabulary.
-        observers.insert((id, { [weak self] event in
-            guard let self, case .textChanged(let change) = event else { return }
-            self.updateVocabulary(for: change)
-        }), at: 0)
-        state.observation = EditorObservation(id: id)
+        // Every command that changes the text updates it (`updateVocabulary()`) before observers
+        // hear of the change, so they already see the new vocabulary.
+        suggestionState = EditorSuggestionState(engine: engine)
     }
 
     /// Drops the suggestion engine and stops following changes.
     public func detachSuggestions() {
-        if let observation = suggestionState?.observation { removeObserver(observation) }
         suggestionState = nil
     }
 
@@ -86,49 +78,54 @@ extension Editor {
 
     // MARK: Following changes
 
-    /// Updates the vocabulary for one change: per edit, the words of a window around it before and
-    /// after. What each edit replaced comes from the undo step the change recorded (the inverses);
-    /// if that cannot be matched, the document is rescanned.
-    func updateVocabulary(for change: EditorChange) {
+    /// Updates the vocabulary for the command in progress (`pendingEdits`, `pendingInverses`):
+    /// per edit, the words of a window around it before and after. What each edit replaced is its
+    /// inverse's replacement; an attribute change leaves the words as they are. If an inverse does
+    /// not match its edit, the document is rescanned.
+    func updateVocabulary() {
         guard let state = suggestionState else { return }
-        guard let removed = replacedTexts(for: change) else {
-            state.engine.rescanDocument(text)
-            state.rescanCount += 1
+        if pendingEdits.count == 1, let edit = pendingEdits.first, let inverse = pendingInverses.first {
+            // The usual case: one edit, and the document right after it is the current one.
+            guard inverse.range == edit.replacementRange else { return rescanVocabulary(state) }
+            guard let removed = Editor.replacedString(edit, inverse) else { return }
+            let difference = VocabularyWindow.difference(replaced: inverse.range, removed: removed, in: text)
+            state.engine.applyWordDifference(removed: difference.removed, inserted: difference.inserted)
             return
         }
+        let edits = Array(sequence: pendingEdits)
+        let inverses = Array(sequence: pendingInverses)
+        guard edits.count == inverses.count,
+              zip(edits, inverses).allSatisfy({ $0.1.range == $0.0.replacementRange }) else { return rescanVocabulary(state) }
+        // Walk back from the current document, undoing each edit's characters in turn, so each
+        // window is read in the document just after its edit.
         var document = text
         var differences: [(removed: [String], inserted: [String])] = []
-        for (edit, old) in zip(change.edits, removed).reversed() {
-            differences.append(VocabularyWindow.difference(edit: edit, removed: old, in: document))
-            if change.edits.count > 1 { try? document.replaceSubrange(edit.replacementRange, with: old) }
+        for (edit, inverse) in zip(edits, inverses).reversed() {
+            guard let removed = Editor.replacedString(edit, inverse) else { continue }
+            differences.append(VocabularyWindow.difference(replaced: inverse.range, removed: removed, in: document))
+            if edits.count > 1 { try? document.replaceSubrange(inverse.range, with: removed, attributes: Attributes()) }
         }
         for difference in differences.reversed() {
             state.engine.applyWordDifference(removed: difference.removed, inserted: difference.inserted)
         }
     }
 
-    /// The text each edit of `change` replaced: the replacements of the inverses the command
-    /// recorded (`notifiedInverses`), or nil if they do not match the change.
-    func replacedTexts(for change: EditorChange) -> [AttributedText]? {
-        guard notifiedInverses.count == change.edits.count else { return nil }
-        var replaced: [AttributedText] = []
-        var index = 0
-        var matches = true
-        notifiedInverses.forEach { inverse in
-            let edit = change.edits[index]
-            index += 1
-            // The inverse covers exactly what the edit inserted.
-            guard inverse.range == edit.replacementRange else {
-                matches = false
-                return
-            }
-            switch inverse.replacement {
-            case .plain(let string, let attributes, _): replaced.append(AttributedText(string, attributes: attributes))
-            case .rich(let text): replaced.append(text)
-            // An attribute change leaves the characters as they are.
-            case .restyle, .runs: replaced.append(edit.replacement)
-            }
+    func rescanVocabulary(_ state: EditorSuggestionState) {
+        state.engine.rescanDocument(text)
+        state.rescanCount += 1
+    }
+
+    /// The characters `edit` replaced (its inverse's replacement), or nil when it changed only
+    /// attributes.
+    static func replacedString(_ edit: EditRecord, _ inverse: EditRecord) -> String? {
+        switch edit.replacement {
+        case .restyle, .runs: return nil
+        case .plain, .rich: break
         }
-        return matches ? replaced : nil
+        switch inverse.replacement {
+        case .plain(let string, _, _): return string
+        case .rich(let text): return text.string
+        case .restyle, .runs: return nil
+        }
     }
 }

@@ -155,8 +155,9 @@ public final class Editor {
         let typingBefore = typingStorage
         let goalBefore = goalColumn
         if !command.isVerticalMove { goalColumn = nil }
-        pendingEdits = EditList()
-        pendingInverses = EditList()
+        // Left empty by the last command (assigning would destroy and rebuild them anyway).
+        if !pendingEdits.isEmpty { pendingEdits = EditList() }
+        if !pendingInverses.isEmpty { pendingInverses = EditList() }
         suppressCoalescing = false
         if !observedEdits.isEmpty { observedEdits.removeAll(keepingCapacity: true) }
         let isHistory: Bool
@@ -181,15 +182,18 @@ public final class Editor {
         }
         let changed = !pendingEdits.isEmpty
         let group = suppressCoalescing ? nil : command.coalesceGroup
+        // Observers inside CaretCore (the suggestion vocabulary) read what each edit replaced;
+        // copied only when someone listens, since recording moves the lists into the history.
+        let inverses = observers.isEmpty ? EditList() : pendingInverses
+        if changed, suggestionState != nil { updateVocabulary() }
         if changed, !isHistory {
             recordHistory(group: group, selectionBefore: selectionBefore, typingBefore: typingBefore)
+        } else if changed {
+            pendingEdits = EditList()
+            pendingInverses = EditList()
         }
         lastGroup = !changed && group != nil ? nil : group
-        let inverses = pendingInverses
-        pendingEdits = EditList()
-        pendingInverses = EditList()
         if !observers.isEmpty {
-            // Observers inside CaretCore (the suggestion vocabulary) read what each edit replaced.
             notifiedInverses = inverses
             notify(command: command, changed: changed, selectionBefore: selectionBefore)
             notifiedInverses = EditList()
@@ -271,13 +275,16 @@ public final class Editor {
         typingStorage = typing
     }
 
+    /// Moves the command's edits (`pendingEdits`, `pendingInverses`, left empty) into the undo
+    /// history: onto the top step when they coalesce with it, else as a new step.
     func recordHistory(group: CoalesceGroup?, selectionBefore: Selection, typingBefore: Attributes?) {
         if let group, group == lastGroup,
            history.undoStack.topAccepts(group, from: selectionBefore, at: clock, interval: options.undoCoalescingInterval) {
+            let edits = pendingEdits.take()
+            let inverses = pendingInverses.take()
+            history.undoStack.grewTop(by: edits.estimatedBytes &+ inverses.estimatedBytes)
             // Mutate in place: copying the step out would copy its edit lists on every keystroke.
-            history.undoStack.top.edits.append(contentsOf: pendingEdits)
-            history.undoStack.top.inverses.append(contentsOf: pendingInverses)
-            history.undoStack.grewTop(by: pendingEdits.estimatedBytes &+ pendingInverses.estimatedBytes)
+            history.undoStack.top.merge(edits: edits, inverses: inverses)
             history.undoStack.top.selectionAfter = selection
             history.undoStack.top.typingAfter = typingStorage
             history.undoStack.top.time = clock
@@ -286,7 +293,7 @@ public final class Editor {
         }
         if !history.redoStack.isEmpty { history.redoStack.removeAll() }
         history.undoStack.append(UndoStep(
-            edits: pendingEdits, inverses: pendingInverses,
+            edits: pendingEdits.take(), inverses: pendingInverses.take(),
             selectionBefore: selectionBefore, selectionAfter: selection,
             typingBefore: typingBefore, typingAfter: typingStorage,
             group: group, time: clock

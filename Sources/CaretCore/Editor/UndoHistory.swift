@@ -20,6 +20,22 @@ struct UndoStep: Sendable {
 
     /// About how many bytes the step keeps alive.
     var estimatedBytes: Int { MemoryLayout<UndoStep>.stride + edits.estimatedBytes + inverses.estimatedBytes }
+
+    /// Adds a later command's edits (and their inverses) to the step. A typed insertion right
+    /// after the step's last typed text extends that edit instead, so undoing a typing run is one
+    /// edit of the document, not one per key.
+    mutating func merge(edits more: EditList, inverses moreInverses: EditList) {
+        if more.count == 1, moreInverses.count == 1, let edit = more.first, let inverse = moreInverses.first,
+           inverse.utf16Count == 0, edit.replacement.isText,
+           let lastInverse = inverses.last, let lastEdit = edits.last,
+           lastInverse.range == lastEdit.replacementRange, inverse.range == edit.replacementRange,
+           edits.extendLast(with: edit) {
+            inverses.growLast(by: edit.utf16Count)
+            return
+        }
+        edits.append(contentsOf: more)
+        inverses.append(contentsOf: moreInverses)
+    }
 }
 
 /// A stack of undo steps in fixed-size chunks: pushing never moves the steps already stored
@@ -56,15 +72,16 @@ struct StepStack: Sendable {
         return chunks[c][i].group == group && chunks[c][i].selectionAfter == selection && time - chunks[c][i].time <= interval
     }
 
-    mutating func append(_ step: UndoStep) {
+    /// Pushes `step`, moved in (a copy would retain every string it holds).
+    mutating func append(_ step: consuming UndoStep) {
         if chunks.isEmpty || chunks[chunks.count - 1].count == StepStack.chunkSize {
             var chunk: [UndoStep] = []
             chunk.reserveCapacity(chunks.isEmpty ? 16 : StepStack.chunkSize)
             chunks.append(chunk)
         }
-        chunks[chunks.count - 1].append(step)
         count += 1
         estimatedBytes &+= step.estimatedBytes
+        chunks[chunks.count - 1].append(step)
     }
 
     /// Records that edits of `bytes` were merged into the top step in place.

@@ -10,7 +10,8 @@ extension SuggestionEngine {
         let keyBytes = Array(key.utf8)
         var candidates: [SuggestionCandidate] = []
         // Document and learned words with the prefix (they may outrank their lexicon order).
-        var at = lowerBound(inSortedKeys: key)
+        let sortedKeys = self.sortedKeys
+        var at = SuggestionEngine.lowerBound(of: key, in: sortedKeys)
         while at < sortedKeys.count, sortedKeys[at].utf8.starts(with: keyBytes) {
             let word = sortedKeys[at]
             at += 1
@@ -96,6 +97,7 @@ extension SuggestionEngine {
         }
         // Document and learned words the lexicon lacks.
         var others: [String] = []
+        let deletions = settledIndex.deletions
         for hash in hashes { others.append(contentsOf: deletions[hash] ?? []) }
         others.sort(by: SuggestionCandidate.precedes)
         var last: String? = nil
@@ -135,18 +137,5 @@ extension SuggestionEngine {
     static func saturatingSum(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? Int.max : Int.min) : sum
-    }
-
-    /// The first index of `sortedKeys` whose key does not precede `key` (where `key` is or would
-    /// be inserted): the one binary search over the engine's document and learned words.
-    /// - Complexity: O(log n) comparisons.
-    func lowerBound(inSortedKeys key: String) -> Int {
-        var low = 0
-        var high = sortedKeys.count
-        while low < high {
-            let mid = (low + high) / 2
-            if SuggestionCandidate.precedes(sortedKeys[mid], key) { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 }

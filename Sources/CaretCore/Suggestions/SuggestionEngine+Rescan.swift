@@ -4,7 +4,7 @@ extension SuggestionEngine {
 
     /// Forgets every document occurrence (learned words stay).
     mutating func removeAllDocumentWords() {
-        for key in sortedKeys {
+        for key in Array(entries.keys) {
             update(key: key) { entry in
                 entry.variants = [:]
                 entry.documentCount = 0

@@ -40,10 +40,18 @@ public struct SuggestionEngine: Sendable {
 
     /// Per key: document counts and learned state. Only looked up, never iterated into output.
     var entries: [String: VocabularyEntry] = [:]
-    /// The keys of `entries`, sorted in scalar order (for prefix queries).
-    var sortedKeys: [String] = []
-    /// Deletion hashes of the keys of `entries` the lexicon lacks (for corrections).
-    var deletions: [UInt64: [String]] = [:]
+    /// The sorted keys and deletion hashes of `entries`, brought up to date when a query needs them.
+    private var index = VocabularyIndex()
+
+    /// The keys of `entries`, sorted in scalar order (for prefix queries), and the deletion hashes
+    /// of those the lexicon lacks (for corrections).
+    var settledIndex: (sortedKeys: [String], deletions: [UInt64: [String]]) {
+        let storage = lexicon.storage
+        return index.settled(entries: entries, prefixLength: storage.deletion.prefixLength) { storage.id(ofKey: $0) != nil }
+    }
+
+    /// The keys of `entries`, sorted in scalar order.
+    var sortedKeys: [String] { settledIndex.sortedKeys }
 
     /// Creates an engine over `lexicon` with an empty document and nothing learned.
     public init(lexicon: Lexicon, weights: Weights = Weights()) {
@@ -92,17 +100,41 @@ public struct SuggestionEngine: Sendable {
 
     /// The words of `text`, in order: its word-like segments (`WordSegmentation`) that hold a letter.
     public static func words(in text: String) -> [String] {
-        let scalars = Array(text.unicodeScalars)
+        let view = text.unicodeScalars
+        let scalars = Array(view)
         let bounds = WordSegmentation.boundaries(scalars)
         var words: [String] = []
+        // Each word is cut from `text` by index (one copy), not rebuilt scalar by scalar.
+        var index = view.startIndex
+        var position = 0
         for k in 0..<(bounds.count - 1) {
-            let segment = scalars[bounds[k]..<bounds[k + 1]]
-            guard segment.contains(where: { $0.properties.isAlphabetic }) else { continue }
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: segment)
-            words.append(String(view))
+            let lower = bounds[k]
+            let upper = bounds[k + 1]
+            guard scalars[lower..<upper].contains(where: isLetter) else { continue }
+            while position < lower {
+                view.formIndex(after: &index)
+                position += 1
+            }
+            var end = index
+            while position < upper {
+                view.formIndex(after: &end)
+                position += 1
+            }
+            words.append(String(view[index..<end]))
+            index = end
         }
         return words
+    }
+
+    /// Whether `scalar` is alphabetic (`Unicode.Scalar.Properties.isAlphabetic`), without the
+    /// property lookup for ASCII.
+    @inline(__always)
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 {
+            let folded = scalar.value | 0x20
+            return folded >= 0x61 && folded <= 0x7A
+        }
+        return scalar.properties.isAlphabetic
     }
 
     /// How often `word` occurs in the document, all spellings together (`The` and `the`).
@@ -151,41 +183,43 @@ public struct SuggestionEngine: Sendable {
 
     // MARK: Bookkeeping
 
-    /// Changes the entry of `key`, keeping `sortedKeys` and `deletions` in step when it appears or
-    /// disappears.
+    /// Changes the entry of `key`, noting it for the indexes when it appears or disappears.
     mutating func update(key: String, _ change: (inout VocabularyEntry) -> Void) {
-        let existed = entries[key] != nil
-        var entry = entries.removeValue(forKey: key)
-            ?? VocabularyEntry(baseID: lexicon.storage.id(ofKey: key))
-        change(&entry)
-        if entry.isEmpty {
-            if existed { unindex(key: key, inBase: entry.baseID != nil) }
-        } else {
-            entries[key] = entry
-            if !existed { index(key: key, inBase: entry.baseID != nil) }
+        var existed = true
+        let storage = lexicon.storage
+        // One hash lookup for the usual case (the key stays): the entry is changed in place.
+        let emptied = SuggestionEngine.change(&entries[key, default: {
+            existed = false
+            return VocabularyEntry(baseID: storage.id(ofKey: key))
+        }()], change)
+        if emptied {
+            entries[key] = nil
+            if existed { noteIndexChange(key) }
+        } else if !existed {
+            noteIndexChange(key)
         }
     }
 
-    private mutating func index(key: String, inBase: Bool) {
-        sortedKeys.insert(key, at: lowerBound(inSortedKeys: key))
-        guard !inBase else { return }
-        for hash in deletionHashes(of: key) { deletions[hash, default: []].append(key) }
+    private static func change(_ entry: inout VocabularyEntry, _ body: (inout VocabularyEntry) -> Void) -> Bool {
+        body(&entry)
+        return entry.isEmpty
     }
 
-    private mutating func unindex(key: String, inBase: Bool) {
-        let at = lowerBound(inSortedKeys: key)
-        if at < sortedKeys.count && sortedKeys[at] == key { sortedKeys.remove(at: at) }
-        guard !inBase else { return }
-        for hash in deletionHashes(of: key) {
-            deletions[hash]?.removeAll { $0 == key }
-            if deletions[hash]?.isEmpty == true { deletions[hash] = nil }
+    private mutating func noteIndexChange(_ key: String) {
+        if !isKnownUniquelyReferenced(&index) { index = index.copy() }
+        index.note(key)
+    }
+
+    /// The first index of `keys` (in scalar order) whose key does not precede `key` (where `key` is
+    /// or would be inserted).
+    /// - Complexity: O(log n) comparisons.
+    static func lowerBound(of key: String, in keys: [String]) -> Int {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if SuggestionCandidate.precedes(keys[mid], key) { low = mid + 1 } else { high = mid }
         }
-    }
-
-    private func deletionHashes(of key: String) -> [UInt64] {
-        var hashes: [UInt64] = []
-        DeletionIndex.deletionHashes(key.unicodeScalars.map(\.value), maxDeletes: 2,
-                                     prefixLength: lexicon.storage.deletion.prefixLength, into: &hashes)
-        return hashes
+        return low
     }
 }

@@ -23,6 +23,22 @@ enum VocabularyWindow {
                 SuggestionEngine.words(in: head + inserted + tail))
     }
 
+    /// `difference(edit:removed:in:)` for an edit that wrote the UTF-16 range `replaced` of
+    /// `document` (the text just after it) in place of `removed`; reads the window once.
+    static func difference(replaced: Range<Int>, removed: String,
+                           in document: AttributedText) -> (removed: [String], inserted: [String]) {
+        let lower = cut(before: replaced.lowerBound, in: document)
+        let upper = cut(after: replaced.upperBound, in: document)
+        let window = (try? document.string(in: lower..<upper)) ?? ""
+        let units = window.utf16
+        let headEnd = units.index(units.startIndex, offsetBy: replaced.lowerBound - lower)
+        let tailStart = units.index(headEnd, offsetBy: replaced.count)
+        var before = String(window[..<headEnd])
+        before += removed
+        before += window[tailStart...]
+        return (SuggestionEngine.words(in: before), SuggestionEngine.words(in: window))
+    }
+
     /// Calls `body` with the words of `document` in order, segmenting chunks of about `chunk` UTF-16
     /// units that end at cut points, so a large document is never copied out whole.
     static func forEachWord(in document: AttributedText, chunk: Int = 1 << 16, _ body: (String) -> Void) {
