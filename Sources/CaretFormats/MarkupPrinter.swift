@@ -39,6 +39,22 @@ struct MarkupPrinter {
 
     mutating func print() -> String {
         out.reserveCapacity(text.utf8Count + text.utf8Count / 8 + 16)
+        emit(flushingAt: .max) { _ in }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The markup handed to `sink` in pieces of about `chunkSize` bytes, so the whole printout
+    /// never exists at once (`Markup.write(_:to:)`).
+    mutating func write(chunkSize: Int = 1 << 20, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        out.reserveCapacity(chunkSize + 4096)
+        emit(flushingAt: chunkSize, sink)
+        if !out.isEmpty { out.withUnsafeBufferPointer(sink) }
+        out = []
+    }
+
+    /// Appends the markup to `out`, handing `out` to `sink` and emptying it after any run that
+    /// leaves it holding `limit` bytes or more.
+    private mutating func emit(flushingAt limit: Int, _ sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         // One copy of the text, walked run by run: asking the rope for each run's string costs a
         // descent and an allocation per run. Headers repeat (a document has few distinct attribute
         // sets), so each is formatted once.
@@ -67,10 +83,13 @@ struct MarkupPrinter {
                     out.append(UInt8(ascii: "}"))
                     afterBareHead = false
                 }
+                if out.count >= limit {
+                    out.withUnsafeBufferPointer(sink)
+                    out.removeAll(keepingCapacity: true)
+                }
             }
         }
         writeMarkers(at: text.utf16Count)
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Writes the run of `utf16Count` UTF-16 units starting at byte `position` of `bytes` (the
