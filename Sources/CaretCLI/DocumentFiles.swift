@@ -52,8 +52,23 @@ public enum DocumentFiles {
         }
     }
 
-    /// Writes `state` to `path` (nil or "-": stdout) in `format`.
+    /// Writes `state` to `path` (nil or "-": stdout) in `format`. Markup and document JSON, which
+    /// lose nothing, are written to a file piece by piece as they are printed, so a large
+    /// document's printout never exists whole; the other formats go through their codec.
     static func save(_ state: DocumentState, to path: String?, format: DocumentFormat, lossy: Bool, terminal: Terminal) throws {
+        if let path, path != "-", format == .markup || format == .json {
+            try FileIO.write(to: path) { write in
+                if format == .markup {
+                    Markup.write(state, to: write)
+                    // The file's own final line break (docs/markup.md, "Files"), as writeMarkup adds it.
+                    withUnsafeBytes(of: UInt8(0x0A)) { write($0.bindMemory(to: UInt8.self)) }
+                } else {
+                    DocumentJSON.write(state, to: write)
+                    withUnsafeBytes(of: UInt8(0x0A)) { write($0.bindMemory(to: UInt8.self)) }
+                }
+            }
+            return
+        }
         try save(state, to: path, codec: format.codec, lossy: lossy, terminal: terminal)
     }
 

@@ -152,8 +152,66 @@ public enum FileIO {
         }
     }
 
-    /// Writes `text` to `path` atomically.
+    /// Writes `text` to `path` atomically (its UTF-8 is written in place, not copied).
     public static func write(_ text: String, to path: String) throws {
-        try write(Array(text.utf8), to: path)
+        var text = text
+        try text.withUTF8 { bytes in
+            try write(to: path) { $0(bytes) }
+        }
+    }
+
+    /// Writes what `produce` hands its writer, piece by piece, to `path` with the guarantees of
+    /// `write(_:to:)` ("-" writes to stdout): a large output never has to exist whole in memory.
+    /// After the first failed write the rest are skipped and the error is thrown once `produce`
+    /// returns; a regular file is then left as it was.
+    public static func write(to path: String, _ produce: (_ write: (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void) throws {
+        var failure: String?
+        func writer(_ descriptor: Int32) -> (UnsafeBufferPointer<UInt8>) -> Void {
+            { bytes in
+                if failure == nil { failure = writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) }
+            }
+        }
+        if path == "-" {
+            try produce(writer(STDOUT_FILENO))
+            if let failure { throw CLIError(.ioError, "cannot write to standard output (\(failure))") }
+            return
+        }
+        switch try OutputTarget.resolve(path) {
+        case .special(let kind):
+            let descriptor = kind == S_IFSOCK ? connectUnixSocket(path) : open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw CLIError(exitCode(errno, creating: true), "\(path): cannot write (\(String(cString: strerror(errno))))")
+            }
+            defer { close(descriptor) }
+            try produce(writer(descriptor))
+            if let failure { throw CLIError(.ioError, "\(path): cannot write (\(failure))") }
+        case .regular(let target, let mode):
+            let file = try TemporaryFile(beside: target, named: path, mode: mode)
+            do {
+                try produce(writer(file.descriptor))
+            } catch {
+                file.discard()
+                throw error
+            }
+            if let failure {
+                file.discard()
+                throw CLIError(.ioError, "\(path): cannot write (\(failure)); the previous file is unchanged")
+            }
+            try file.commit()
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`; nil, or why not.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += written
+        }
+        return nil
     }
 }

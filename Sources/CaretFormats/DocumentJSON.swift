@@ -58,7 +58,8 @@ public enum DocumentJSON {
     /// The document state in the JSON text `text`.
     /// - Throws: `JSONError` when the text is not JSON, `DocumentJSONError` when it is not a document.
     public static func decode(_ text: String) throws -> DocumentState {
-        try decode(try JSONValue.parse(text))
+        if let state = DocumentJSONFastDecoder.decode(text) { return state }
+        return try decode(try JSONValue.parse(text))
     }
 
     /// The attribute set that the JSON object `value` holds.

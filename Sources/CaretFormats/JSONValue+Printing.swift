@@ -55,7 +55,13 @@ extension JSONValue: CustomStringConvertible {
     static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
-        s.withUTF8 { bytes in
+        s.withUTF8 { writeEscaped($0, to: &out) }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the UTF-8 `bytes` of a string's contents, escaped as a JSON string's, without quotes.
+    static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        do {
             var runStart = 0
             for i in 0..<bytes.count {
                 let b = bytes[i]
@@ -78,6 +84,5 @@ extension JSONValue: CustomStringConvertible {
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
-        out.append(UInt8(ascii: "\""))
     }
 }

@@ -21,6 +21,14 @@ public enum Markup {
         return printer.print()
     }
 
+    /// The markup of `state`, as `print(_:)` gives it, handed to `sink` as UTF-8 in pieces of
+    /// about 1 MiB, so that writing a large document to a file never holds its whole markup.
+    /// - Complexity: O(n) in the length of the text.
+    public static func write(_ state: DocumentState, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var printer = MarkupPrinter(state: state)
+        printer.write(to: sink)
+    }
+
     /// The markup of `text` with no selection.
     public static func print(_ text: AttributedText) -> String {
         print(DocumentState(text: text))

@@ -39,38 +39,66 @@ struct MarkupPrinter {
 
     mutating func print() -> String {
         out.reserveCapacity(text.utf8Count + text.utf8Count / 8 + 16)
-        // One copy of the text, walked run by run: asking the rope for each run's string costs a
-        // descent and an allocation per run. Headers repeat (a document has few distinct attribute
-        // sets), so each is formatted once.
-        var all = text.string
+        emit(flushingAt: .max) { _ in }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The markup handed to `sink` in pieces of about `chunkSize` bytes, so the whole printout
+    /// never exists at once (`Markup.write(_:to:)`).
+    mutating func write(chunkSize: Int = 1 << 20, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        out.reserveCapacity(chunkSize + 4096)
+        emit(flushingAt: chunkSize, sink)
+        if !out.isEmpty { out.withUnsafeBufferPointer(sink) }
+        out = []
+    }
+
+    /// Appends the markup to `out`, handing `out` to `sink` and emptying it after any run that
+    /// leaves it holding `limit` bytes or more.
+    private mutating func emit(flushingAt limit: Int, _ sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        // The text is walked run by run through windows of about 1 MiB of whole runs, each read
+        // from the rope at once: asking the rope for each run's string costs a descent and an
+        // allocation per run, and one copy of the whole text would double a large document.
+        // Headers repeat (a document has few distinct attribute sets), so each is formatted once.
+        let runs = text.runs
         var headers: [Attributes: [UInt8]] = [:]
-        all.withUTF8 { bytes in
-            var position = 0
-            for run in text.runs {
-                writeMarkers(at: run.range.lowerBound)
-                let attributed = !run.attributes.isEmpty
-                if attributed {
-                    out.append(UInt8(ascii: "{"))
-                    if let header = headers[run.attributes] {
-                        out.append(contentsOf: header)
-                    } else {
-                        var header: [UInt8] = []
-                        MarkupPrinter.writeHeader(run.attributes, to: &header)
-                        headers[run.attributes] = header
-                        out.append(contentsOf: header)
+        var first = 0
+        while first < runs.count {
+            let start = runs[first].range.lowerBound
+            var last = first
+            while last + 1 < runs.count, runs[last].range.upperBound - start < 1 << 20 { last += 1 }
+            var window = (try? text.string(in: start..<runs[last].range.upperBound)) ?? ""
+            window.withUTF8 { bytes in
+                var position = 0
+                for run in runs[first...last] {
+                    writeMarkers(at: run.range.lowerBound)
+                    let attributed = !run.attributes.isEmpty
+                    if attributed {
+                        out.append(UInt8(ascii: "{"))
+                        if let header = headers[run.attributes] {
+                            out.append(contentsOf: header)
+                        } else {
+                            var header: [UInt8] = []
+                            MarkupPrinter.writeHeader(run.attributes, to: &header)
+                            headers[run.attributes] = header
+                            out.append(contentsOf: header)
+                        }
+                        out.append(UInt8(ascii: ":"))
+                        afterBareHead = false
                     }
-                    out.append(UInt8(ascii: ":"))
-                    afterBareHead = false
-                }
-                position = writeRunText(bytes, at: position, utf16Count: run.range.count, from: run.range.lowerBound)
-                if attributed {
-                    out.append(UInt8(ascii: "}"))
-                    afterBareHead = false
+                    position = writeRunText(bytes, at: position, utf16Count: run.range.count, from: run.range.lowerBound)
+                    if attributed {
+                        out.append(UInt8(ascii: "}"))
+                        afterBareHead = false
+                    }
+                    if out.count >= limit {
+                        out.withUnsafeBufferPointer(sink)
+                        out.removeAll(keepingCapacity: true)
+                    }
                 }
             }
+            first = last + 1
         }
         writeMarkers(at: text.utf16Count)
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Writes the run of `utf16Count` UTF-16 units starting at byte `position` of `bytes` (the

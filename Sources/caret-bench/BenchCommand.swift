@@ -15,7 +15,7 @@ enum BenchCommand {
       --no-peers     skip the peers: Foundation (AttributedString, NSMutableAttributedString), and
                      Emacs, Neovim and a LuaJIT gap buffer on every trace (scripts/bench-peers;
                      scripts/setup-bench-peers.sh installs them)
-      --peer-files DIR  keep the files the peer drivers read in DIR (to run a driver by hand)
+      --keep-inputs DIR  write the generated inputs (peer edit files, large inputs) to DIR and keep them
       --traces DIR   the editing traces (default: ../shared/data/editing-traces, or $CARET_TRACES)
       --help         show this help
     """
@@ -39,7 +39,7 @@ enum BenchCommand {
             case "--json": guard let v = value("--json") else { return 64 }; options.jsonPath = v
             case "--filter": guard let v = value("--filter") else { return 64 }; options.filter = v
             case "--traces": guard let v = value("--traces") else { return 64 }; options.tracesDirectory = v
-            case "--peer-files": guard let v = value("--peer-files") else { return 64 }; options.peerFiles = v
+            case "--keep-inputs": guard let v = value("--keep-inputs") else { return 64 }; options.keepInputs = v
             case "--quick": options.quick = true
             case "--no-peers": options.peers = false
             case "--repeat":
@@ -49,6 +49,9 @@ enum BenchCommand {
                     return 64
                 }
                 options.repetitions = n
+            case "--child-run":
+                // Internal: run a command and print its exit status, wall time and peak memory.
+                return ChildProcess.childRun(Array(arguments[(i + 1)...]))
             case "--child-memory":
                 // Internal: measure the peak memory of building a large document in a fresh process.
                 guard let v = value("--child-memory"), let mib = Int(v) else { return 64 }
@@ -73,6 +76,7 @@ enum BenchCommand {
             ("lua", LuaBenchmarks.run),
             ("editor", EditorBenchmarks.run),
             ("formats", FormatBenchmarks.run),
+            ("large inputs", LargeInputBenchmarks.run),
             ("peers", PeerBenchmarks.run),
         ]
         for (name, run) in suites {
@@ -103,7 +107,7 @@ struct BenchOptions {
     var tracesDirectory: String?
     var peers = true
     var repetitions: Int?
-    var peerFiles: String?
+    var keepInputs: String?
 
     func wants(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
 }

@@ -32,10 +32,10 @@ enum PeerBenchmarks {
         for (name, missing) in drivers.missing {
             report.add("peers: \(name)", .nan, "", note: "skipped: \(missing) not installed (scripts/setup-bench-peers.sh installs it)")
         }
-        let temporary = options.peerFiles
+        let temporary = options.keepInputs
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("caret-bench-peers-\(getpid())").path
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        defer { if options.peerFiles == nil { try? FileManager.default.removeItem(atPath: temporary) } }
+        defer { if options.keepInputs == nil { try? FileManager.default.removeItem(atPath: temporary) } }
 
         var rows: [PeerTable.Row] = []
         for path in paths {
