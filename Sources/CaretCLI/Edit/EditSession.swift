@@ -447,12 +447,17 @@ final class EditSession {
         let style = CellStyle(inverse: true)
         let (left, right) = statusText()
         for x in 0..<columns { frame.put(" ", width: 1, style: style, row: row, column: x) }
+        var messageStyle = style
+        messageStyle.bold = true
+        let leftWidth = TerminalWidth.columns(left), rightWidth = TerminalWidth.columns(right)
+        if !right.isEmpty, leftWidth + 2 + rightWidth > columns {
+            // Too narrow for both: the message wins.
+            frame.write(right, style: messageStyle, row: row, column: 0)
+            return
+        }
         frame.write(left, style: style, row: row, column: 0)
         if !right.isEmpty {
-            let start = max(TerminalWidth.columns(left) + 2, columns - TerminalWidth.columns(right) - 1)
-            var messageStyle = style
-            messageStyle.bold = true
-            frame.write(right, style: messageStyle, row: row, column: min(start, columns - 1))
+            frame.write(right, style: messageStyle, row: row, column: columns - rightWidth - 1)
         }
     }
 }

@@ -89,6 +89,29 @@ final class TmuxSession {
         try run(["send-keys", "-t", target, "-l", text])
     }
 
+    /// Sends `text`'s bytes to the program exactly as they are (send-keys -H), for sequences a
+    /// terminal would send that tmux has no key name for, such as SGR mouse reports.
+    func sendRaw(_ text: String) throws {
+        try run(["send-keys", "-t", target, "-H"] + text.utf8.map { String(format: "%02x", $0) })
+    }
+
+    /// Pastes `text` as the terminal would (set-buffer + paste-buffer -p: bracketed when the
+    /// program asked for it; line feeds sent as they are).
+    func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "caret-test", "--", text])
+        try run(["paste-buffer", "-p", "-r", "-d", "-b", "caret-test", "-t", target])
+    }
+
+    /// Sets a server option (`set-option -s`), such as `extended-keys on`.
+    func setServerOption(_ name: String, _ value: String) throws {
+        try run(["set-option", "-s", name, value])
+    }
+
+    /// The process id of the program in the pane.
+    func panePID() throws -> pid_t? {
+        pid_t(try run(["display-message", "-p", "-t", target, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// The visible screen as text, one line per row with trailing spaces trimmed; with
     /// `escapes`, SGR sequences are kept (capture-pane -e) so attributes can be checked.
     func screen(escapes: Bool = false) throws -> String {
