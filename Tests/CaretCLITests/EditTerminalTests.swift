@@ -84,11 +84,14 @@ import Testing
         #expect(trace.split(separator: "\n").last?.hasPrefix(#"{"check":"#) == true)
     }
 
-    @Test(.enabled(if: unavailable == nil, "\(unavailable ?? "")"))
-    func sigtermRestoresTheTerminalAndKeepsTheTrace() throws {
+    /// SIGTERM and SIGHUP: the final checkpoint is written, the terminal restored, and the
+    /// process dies of the signal. A crash signal: the terminal is restored from the handler and
+    /// caret's crash report exits 70. The trace replays in every case.
+    @Test(.enabled(if: unavailable == nil, "\(unavailable ?? "")"), arguments: [(SIGTERM, 143), (SIGHUP, 129), (SIGSEGV, 70)])
+    func signalsRestoreTheTerminalAndKeepTheTrace(signal: Int32, status: Int) throws {
         let dir = try directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let script = "stty -g > before.txt; \(builtCaret()!) edit new.md --record t.caret-trace; echo $? > status.txt; stty -g > after.txt; echo finished"
+        let script = "stty -g > before.txt; \(builtCaret()!) edit new.md --record t.caret-trace 2> stderr.txt; echo $? > status.txt; stty -g > after.txt; echo finished; sleep 30"
         let tmux = try TmuxSession(command: ["/bin/sh", "-c", script], columns: 50, rows: 8, directory: dir)
         defer { tmux.close() }
         try tmux.waitFor(text: "new.md")
@@ -96,18 +99,43 @@ import Testing
         try tmux.waitFor(text: "new.md *")
         let shell = try #require(try tmux.panePID())
         let editor = try #require(Self.child(of: shell))
-        kill(editor, SIGTERM)
+        kill(editor, signal)
         try tmux.waitFor(text: "finished")
         let before = try String(contentsOfFile: dir + "/before.txt", encoding: .utf8)
         #expect(try String(contentsOfFile: dir + "/after.txt", encoding: .utf8) == before)
-        #expect(try String(contentsOfFile: dir + "/status.txt", encoding: .utf8) == "143\n")
+        #expect(try String(contentsOfFile: dir + "/status.txt", encoding: .utf8) == "\(status)\n")
         // The alternate screen is gone: the shell's screen is back.
         #expect(!(try tmux.screen()).contains("typing"))
-        let (status, text) = try replay(dir + "/t.caret-trace")
-        #expect(status == 0)
+        let (replayed, text) = try replay(dir + "/t.caret-trace")
+        #expect(replayed == 0)
         #expect(text.string == "typed 😀")
+        let trace = try String(contentsOfFile: dir + "/t.caret-trace", encoding: .utf8)
+        #expect(trace.split(separator: "\n").last?.hasPrefix(#"{"check":"typed 😀|""#) == (signal != SIGSEGV))
+        if signal == SIGSEGV {
+            #expect(try String(contentsOfFile: dir + "/stderr.txt", encoding: .utf8).hasPrefix("caret: internal error (signal 11)"))
+        }
         // Nothing was saved: the file was never created.
         #expect(!FileManager.default.fileExists(atPath: dir + "/new.md"))
+    }
+
+    /// With tmux's extended keys (xterm modifyOtherKeys, which caret edit asks for),
+    /// ctrl+shift+z reaches the keymap as itself: redo, not undo.
+    @Test(.enabled(if: unavailable == nil, "\(unavailable ?? "")"))
+    func extendedKeysTellCtrlShiftZFromCtrlZ() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let tmux = try TmuxSession(command: [builtCaret()!, "edit", "k.caret"], columns: 60, rows: 5, directory: dir,
+                                   serverOptions: [("extended-keys", "on")])
+        defer { tmux.close() }
+        try tmux.waitFor(text: "typing plain")
+        try tmux.type("undone")
+        try tmux.waitFor(text: "{6, 0}")
+        try tmux.send("C-z")
+        try tmux.waitFor(text: "{0, 0}")
+        try tmux.send("C-S-z")
+        try tmux.waitFor(text: "undone")
+        try tmux.send("C-q", "C-q")
+        #expect(try tmux.waitForExit() == 0)
     }
 
     @Test(.enabled(if: unavailable == nil, "\(unavailable ?? "")"))

@@ -320,26 +320,28 @@ final class EditSession {
     func frame() -> ScreenFrame {
         let text = editor.text
         if topLine >= text.lineCount { topLine = text.lineCount - 1; topRow = 0 }
-        if followCaret { scrollToCaret() }
-        var frame = ScreenFrame(columns: columns, rows: rows)
-        visible = []
-        var line = topLine
-        var skip = topRow
         let selection = editor.selection
         let selected = selection.range
-        while visible.count < textRows, line < text.lineCount {
-            let paragraphRows = layout.rows(of: text, line: line)
-            for row in paragraphRows.dropFirst(skip) where visible.count < textRows {
-                visible.append(row)
-            }
-            skip = 0
-            line += 1
+        visible = visibleRows(text)
+        if followCaret, !visible.contains(where: { $0.holdsCaret(selection.head) }) {
+            scrollToCaret()
+            visible = visibleRows(text)
         }
+        var frame = ScreenFrame(columns: columns, rows: rows)
         var cursor: (Int, Int)?
+        // Consecutive cells mostly share attributes: their style is worked out once.
+        var lastAttributes: Attributes?
+        var lastParagraph = Attributes()
+        var lastStyle = CellStyle.plain
         for (y, row) in visible.enumerated() {
             var x = 0
             for cell in row.cells {
-                var style = CellStyle(cell.attributes, paragraph: row.paragraph)
+                if cell.attributes != lastAttributes || row.paragraph != lastParagraph {
+                    lastStyle = CellStyle(cell.attributes, paragraph: row.paragraph)
+                    lastAttributes = cell.attributes
+                    lastParagraph = row.paragraph
+                }
+                var style = lastStyle
                 if !selected.isEmpty, selected.contains(cell.offset) { style.inverse.toggle() }
                 if cell.width > 0 {
                     if cell.text.count > 1 || cell.width != TerminalWidth.columns(cell.text) {
@@ -362,6 +364,19 @@ final class EditSession {
         frame.cursor = cursor
         drawStatus(into: &frame)
         return frame
+    }
+
+    /// The rows from the top of the view down to the last text row.
+    func visibleRows(_ text: AttributedText) -> [LayoutRow] {
+        var rows: [LayoutRow] = []
+        // Every paragraph takes at least one row: textRows paragraphs fill the screen.
+        var skip = topRow
+        for paragraph in layout.rows(of: text, lines: topLine..<(topLine + textRows)) {
+            for row in paragraph.dropFirst(skip) where rows.count < textRows { rows.append(row) }
+            skip = 0
+            if rows.count >= textRows { break }
+        }
+        return rows
     }
 
     /// Moves the view so that the caret's row is on screen.

@@ -66,22 +66,60 @@ struct TextLayout {
 
     /// The rows of paragraph `line` of `text`.
     func rows(of text: AttributedText, line: Int) -> [LayoutRow] {
-        guard let range = try? text.lineRange(line) else { return [] }
-        let paragraph = (try? text.paragraphAttributes(at: range.lowerBound)) ?? Attributes()
-        let string = (try? text.string(in: range)) ?? ""
-        let runs = range.isEmpty ? [] : ((try? text.runs(in: range)) ?? [])
+        rows(of: text, lines: line..<(line + 1)).first ?? []
+    }
+
+    /// The rows of each paragraph in `lines` (which must exist), read from the text in one piece:
+    /// two line lookups, one string and one run list, whatever the document's size.
+    func rows(of text: AttributedText, lines: Range<Int>) -> [[LayoutRow]] {
+        let lines = lines.clamped(to: 0..<text.lineCount)
+        guard !lines.isEmpty, let first = try? text.lineRange(lines.lowerBound),
+              let last = try? text.lineRange(lines.upperBound - 1) else { return [] }
+        let start = first.lowerBound
+        // The last line's break too, so that an empty paragraph has its (paragraph) attributes.
+        let end = min(last.upperBound + 1, text.utf16Count)
+        let string = (try? text.string(in: start..<end)) ?? ""
+        let runs = start < end ? ((try? text.runs(in: start..<end)) ?? []) : []
+        var result: [[LayoutRow]] = []
+        result.reserveCapacity(lines.count)
         var cells: [LayoutCell] = []
-        cells.reserveCapacity(string.utf8.count)
-        var offset = range.lowerBound
+        var offset = start
+        var lineStart = start
+        var line = lines.lowerBound
         var runIndex = 0
         var column = 0
-        for character in string {
-            let length = character.utf16.count
+        func attributes(at offset: Int) -> Attributes {
+            guard !runs.isEmpty, offset < end else { return Attributes() }
             while runIndex + 1 < runs.count, runs[runIndex].range.upperBound <= offset { runIndex += 1 }
-            let attributes = runs.isEmpty ? Attributes() : runs[runIndex].attributes
-            var shown = String(character)
+            return runs[runIndex].attributes
+        }
+        var paragraph = attributes(at: start)
+        for character in string {
+            let isBreak = character == "\n" || character == "\r\n"
+            if isBreak {
+                if character == "\r\n" {
+                    cells.append(LayoutCell(text: "^M", width: 2, offset: offset, length: 1, attributes: attributes(at: offset)))
+                    offset += 1
+                }
+                result.append(wrap(cells, range: lineStart..<offset, line: line, paragraph: paragraph))
+                offset += 1
+                line += 1
+                lineStart = offset
+                cells.removeAll(keepingCapacity: true)
+                column = 0
+                if line >= lines.upperBound { break }
+                paragraph = attributes(at: offset)
+                continue
+            }
+            let length = character.utf16.count
+            let attributes = attributes(at: offset)
+            var shown: String
             var width: Int
-            if character == "\t" {
+            let utf8 = character.utf8
+            if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+                shown = String(character)
+                width = 1
+            } else if character == "\t" {
                 width = tabWidth - column % tabWidth
                 shown = String(repeating: " ", count: width)
             } else if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
@@ -89,13 +127,17 @@ struct TextLayout {
                 shown = scalar.value < 0x20 ? "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40))) : "\u{FFFD}"
                 width = scalar.value < 0x20 ? 2 : 1
             } else {
+                shown = String(character)
                 width = TerminalWidth.columns(character)
             }
             cells.append(LayoutCell(text: shown, width: width, offset: offset, length: length, attributes: attributes))
             column += width
             offset += length
         }
-        return wrap(cells, range: range, line: line, paragraph: paragraph)
+        if line < lines.upperBound {
+            result.append(wrap(cells, range: lineStart..<offset, line: line, paragraph: paragraph))
+        }
+        return result
     }
 
     /// `cells` cut into rows of at most `width` columns.

@@ -46,8 +46,10 @@ final class TmuxSession {
     /// Starts `command` (an executable and its arguments, run without a shell) in a new detached
     /// session of `columns` x `rows`, with `environment` added to a minimal one (TERM=xterm-256color,
     /// a UTF-8 locale, HOME and PATH).
+    /// `serverOptions` are set (`set-option -s`) in the same tmux command that creates the session,
+    /// so they hold before the program can ask for a mode they govern (`extended-keys`).
     init(command: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
-         directory: String? = nil) throws {
+         directory: String? = nil, serverOptions: [(String, String)] = []) throws {
         guard let tmux = Self.executable else {
             throw Failure.tmux(arguments: [], status: -1, stderr: Self.unavailableReason ?? "")
         }
@@ -73,6 +75,7 @@ final class TmuxSession {
         if let directory { arguments += ["-c", directory] }
         // tmux joins the words with spaces and hands them to a shell, so each word is quoted.
         arguments.append(program.map(Self.shellQuoted).joined(separator: " "))
+        for (name, value) in serverOptions { arguments += [";", "set-option", "-s", name, value] }
         try run(arguments)
         // Keep the pane after the program exits, so its last screen can still be read.
         try run(["set-option", "-t", target, "remain-on-exit", "on"])
