@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Generate the segmentation property tables of Sources/CaretCore/Segmentation from the UCD.
 
-Usage: scripts/gen-unicode-tables.py [UCD_DIR] [OUTPUT_DIR]
+Usage: scripts/gen-unicode-tables.py [UCD_DIR] [OUTPUT_DIR] [EDIT_OUTPUT_DIR]
 
 Writes WordBreakProperty+Table.swift, GraphemeBreakProperty+Table.swift,
-IndicSyllabicCategory+Table.swift and CanonicalDecomposition+Table.swift. UCD_DIR defaults to /usr/share/unicode (Debian's `unicode-data`
+IndicSyllabicCategory+Table.swift and CanonicalDecomposition+Table.swift, and the terminal column
+widths of `caret edit`, Sources/CaretCLI/Edit/TerminalWidth+Table.swift. UCD_DIR defaults to /usr/share/unicode (Debian's `unicode-data`
 package). It must hold auxiliary/WordBreakProperty.txt, auxiliary/GraphemeBreakProperty.txt,
-emoji/emoji-data.txt, UnicodeData.txt, DerivedCoreProperties.txt and IndicSyllabicCategory.txt. OUTPUT_DIR defaults to the committed directory in this repository.
+emoji/emoji-data.txt, UnicodeData.txt, DerivedCoreProperties.txt, IndicSyllabicCategory.txt and
+EastAsianWidth.txt. OUTPUT_DIR defaults to the committed directory in this repository.
 Standard library only; the output is deterministic.
 
 Word_Break: each scalar gets one byte:
@@ -27,6 +29,14 @@ such a value (docs/editor.md, "Backspace").
 Canonical decomposition: every scalar with a canonical Decomposition_Mapping in UnicodeData.txt
 (Hangul syllables are decomposed by algorithm, not by table), fully decomposed, as sorted keys,
 start offsets and one flat list of scalars. Used by deleteBackwardByDecomposing.
+
+Terminal width: one byte per scalar, in the same packed layout:
+  bits 0-1  the columns the scalar takes on its own: 0 for General_Category Mn, Me and Cf and for
+            Hangul medial vowels and final consonants (U+1160..U+11FF, U+D7B0..U+D7FF), which join the
+            syllable before them; 2 for East_Asian_Width W and F and for Emoji_Presentation scalars
+            (unassigned code points in the CJK blocks default to W, as EastAsianWidth.txt says); else 1
+  bit 2     Emoji (a scalar shown as text by default, which U+FE0F turns into a 2-column emoji)
+A grapheme cluster takes the widest of its scalars' widths (TerminalWidth.swift).
 
 The data must be Unicode 15.0 or older: 15.1 added Indic_Conjunct_Break and rule GB9c, which the
 Swift rules do not implement, so the script stops if DerivedCoreProperties.txt defines InCB.
@@ -323,6 +333,44 @@ def decomposition_table(ucd, out):
     print(f"wrote {out}: Unicode {version}, {len(keys)} decompositions")
 
 
+def width_table(ucd, out):
+    """Generates TerminalWidth+Table.swift: terminal columns per scalar for `caret edit`."""
+    eaw_path = os.path.join(ucd, "EastAsianWidth.txt")
+    emoji_path = os.path.join(ucd, "emoji/emoji-data.txt")
+    data_path = os.path.join(ucd, "UnicodeData.txt")
+    version = version_of(eaw_path)
+    values = bytearray([1]) * MAX
+    # Unassigned code points of the CJK blocks are W by default (EastAsianWidth.txt's header).
+    for first, last in [(0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF),
+                        (0x20000, 0x2FFFD), (0x30000, 0x3FFFD)]:
+        for c in range(first, last + 1):
+            values[c] = 2
+    for first, last, name in ranges(eaw_path):
+        for c in range(first, last + 1):
+            values[c] = 2 if name in ("W", "F") else 1
+    for first, last, _ in ranges(emoji_path, "Emoji_Presentation"):
+        for c in range(first, last + 1):
+            values[c] = 2
+    for c, cat in general_categories(data_path).items():
+        if cat in ("Mn", "Me", "Cf"):
+            values[c] = 0
+    for first, last in [(0x1160, 0x11FF), (0xD7B0, 0xD7FF)]:
+        for c in range(first, last + 1):
+            values[c] = 0
+    for first, last, _ in ranges(emoji_path, "Emoji"):
+        for c in range(first, last + 1):
+            if values[c] == 1:
+                values[c] |= 0x04
+    packed = pack(values)
+    header = [
+        f"// version {version} (EastAsianWidth.txt, emoji/emoji-data.txt, UnicodeData.txt).",
+        "// Each byte: bits 0-1 the columns a scalar takes in a terminal (0, 1 or 2), bit 2 Emoji",
+        "// shown as text by default (U+FE0F makes it 2 columns). Rerun the script to update.",
+    ]
+    write(out, table_lines("TerminalWidth", version, header, values, packed))
+    print(f"wrote {out}: Unicode {version}, {len(packed)} ranges")
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ucd = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode"
@@ -331,6 +379,8 @@ def main():
     grapheme_table(ucd, os.path.join(out_dir, "GraphemeBreakProperty+Table.swift"))
     indic_table(ucd, os.path.join(out_dir, "IndicSyllabicCategory+Table.swift"))
     decomposition_table(ucd, os.path.join(out_dir, "CanonicalDecomposition+Table.swift"))
+    edit_dir = sys.argv[3] if len(sys.argv) > 3 else os.path.join(root, "Sources/CaretCLI/Edit")
+    width_table(ucd, os.path.join(edit_dir, "TerminalWidth+Table.swift"))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ public enum CaretCommandLine {
     static let subcommands: [Subcommand] = [
         RunCommand.subcommand,
         ReplCommand.subcommand,
+        EditCommand.subcommand,
         ReplayCommand.subcommand,
         TestCommand.subcommand,
         RecordCommand.subcommand,

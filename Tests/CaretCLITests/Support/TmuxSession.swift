@@ -46,8 +46,10 @@ final class TmuxSession {
     /// Starts `command` (an executable and its arguments, run without a shell) in a new detached
     /// session of `columns` x `rows`, with `environment` added to a minimal one (TERM=xterm-256color,
     /// a UTF-8 locale, HOME and PATH).
+    /// `serverOptions` are set (`set-option -s`) in the same tmux command that creates the session,
+    /// so they hold before the program can ask for a mode they govern (`extended-keys`).
     init(command: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
-         directory: String? = nil) throws {
+         directory: String? = nil, serverOptions: [(String, String)] = []) throws {
         guard let tmux = Self.executable else {
             throw Failure.tmux(arguments: [], status: -1, stderr: Self.unavailableReason ?? "")
         }
@@ -73,6 +75,7 @@ final class TmuxSession {
         if let directory { arguments += ["-c", directory] }
         // tmux joins the words with spaces and hands them to a shell, so each word is quoted.
         arguments.append(program.map(Self.shellQuoted).joined(separator: " "))
+        for (name, value) in serverOptions { arguments += [";", "set-option", "-s", name, value] }
         try run(arguments)
         // Keep the pane after the program exits, so its last screen can still be read.
         try run(["set-option", "-t", target, "remain-on-exit", "on"])
@@ -87,6 +90,29 @@ final class TmuxSession {
     /// Types `text` literally (no key-name lookup).
     func type(_ text: String) throws {
         try run(["send-keys", "-t", target, "-l", text])
+    }
+
+    /// Sends `text`'s bytes to the program exactly as they are (send-keys -H), for sequences a
+    /// terminal would send that tmux has no key name for, such as SGR mouse reports.
+    func sendRaw(_ text: String) throws {
+        try run(["send-keys", "-t", target, "-H"] + text.utf8.map { String(format: "%02x", $0) })
+    }
+
+    /// Pastes `text` as the terminal would (set-buffer + paste-buffer -p: bracketed when the
+    /// program asked for it; line feeds sent as they are).
+    func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "caret-test", "--", text])
+        try run(["paste-buffer", "-p", "-r", "-d", "-b", "caret-test", "-t", target])
+    }
+
+    /// Sets a server option (`set-option -s`), such as `extended-keys on`.
+    func setServerOption(_ name: String, _ value: String) throws {
+        try run(["set-option", "-s", name, value])
+    }
+
+    /// The process id of the program in the pane.
+    func panePID() throws -> pid_t? {
+        pid_t(try run(["display-message", "-p", "-t", target, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// The visible screen as text, one line per row with trailing spaces trimmed; with
