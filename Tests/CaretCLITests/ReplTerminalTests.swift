@@ -94,6 +94,17 @@ struct ReplTerminalTests {
         try tmux.waitFor(text: "\"1\(wide.prefix(13))")
     }
 
+    @Test func pastedLinesAreEachRun() throws {
+        let state = TempDirectory()
+        defer { state.remove() }
+        let tmux = try start(state)
+        defer { tmux.close() }
+        // Several lines in one write, as a paste arrives: none is lost, the unfinished one goes on.
+        try tmux.type("a = 20\rfunction add(n)\rreturn a + n\rend\r")
+        try waitForPrompt(tmux)
+        #expect(try enter(tmux, "add(22)") == ["42"])
+    }
+
     @Test func historyIsKeptAcrossSessions() throws {
         let state = TempDirectory()
         defer { state.remove() }

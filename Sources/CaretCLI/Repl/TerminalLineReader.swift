@@ -19,6 +19,9 @@ final class TerminalLineReader {
     var editor: LineEditor
     /// Rows from the prompt's first row down to the cursor, as last drawn.
     private var cursorRow = 0
+    /// Keys read but not used yet: what followed an Enter in the same read (a pasted block of
+    /// lines, keys typed while a chunk ran) belongs to the next lines.
+    private var queued: [LineEditor.Key] = []
 
     init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, history: [String]) {
         self.input = input
@@ -44,11 +47,15 @@ final class TerminalLineReader {
         cursorRow = 0
         draw(prompt)
         while true {
-            guard let bytes = readBytes() else {
-                finish(prompt, suffix: "\r\n")
-                return .endOfInput
+            if queued.isEmpty {
+                guard let bytes = readBytes() else {
+                    finish(prompt, suffix: "\r\n")
+                    return .endOfInput
+                }
+                queued = decoder.feed(bytes)
             }
-            for key in decoder.feed(bytes) {
+            while !queued.isEmpty {
+                let key = queued.removeFirst()
                 let before = editor.characters
                 switch editor.apply(key) {
                 case .redraw: continue
