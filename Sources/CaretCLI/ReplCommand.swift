@@ -30,7 +30,7 @@ enum ReplCommand {
         Otherwise (stdin a pipe or a file, or --in FILE): reads one line at a time, runs it, prints
         the values an expression gives (`= editor:length()` or just `editor:length()`), then the
         document as canonical markup. A line that fails prints `stdin:LINE: message` to stderr and
-        the session goes on.
+        the session goes on. See docs/repl.md.
         """,
         options: RunSupport.sessionOptions + [
             .value("--format", "FMT", "--doc's format where its name does not say (stdin, no extension); unlike "
@@ -39,7 +39,8 @@ enum ReplCommand {
         ],
         exitCodes: [
             .ok, ExitCodeHelp(.usage, "usage (an unknown extension or format too)"),
-            ExitCodeHelp(.dataError, "some lines failed (only when stdin is not a terminal) or the document is malformed "
+            ExitCodeHelp(.dataError, "some lines failed (only when stdin is not a terminal), a limit stopped the session, "
+                + "or the document is malformed "
                 + "or would lose something (without --lossy)"),
             ExitCodeHelp(.noInput, "an input cannot be read"),
         ],

@@ -85,12 +85,11 @@ enum ReplHelp {
             }
         }
         if !entry.returns.isEmpty {
-            out += "\n  returns " + entry.returns.map { value in
-                var text = value.type.referenceName
-                if !value.name.isEmpty { text = value.name + " " + text }
-                if !value.doc.isEmpty { text += " (\(value.doc))" }
-                return text
-            }.joined(separator: "; ")
+            out += "\n  returns"
+            for value in entry.returns {
+                out += "\n    " + (value.name.isEmpty ? "" : value.name + "  ") + value.type.referenceName
+                    + (value.doc.isEmpty ? "" : "  " + value.doc)
+            }
         }
         return out
     }
