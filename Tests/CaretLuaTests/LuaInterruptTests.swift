@@ -123,4 +123,16 @@ import Testing
             #expect(!error.traceback.contains { $0.contains("inner") })
         }
     }
+
+    /// A runtime that goes away with interrupts on gives them up: the handler never touches a
+    /// freed state, and another runtime may take them.
+    @Test func aRuntimeGoingAwayGivesUpInterrupts() throws {
+        do {
+            let first = try LuaRuntime()
+            try #require(first.enableInterrupts())
+        }
+        let second = try LuaRuntime()
+        #expect(second.enableInterrupts())
+        second.disableInterrupts()
+    }
 }
