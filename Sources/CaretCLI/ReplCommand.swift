@@ -13,10 +13,24 @@ enum ReplCommand {
                           [options of caret run]
         """,
         description: """
-        Reads Lua from stdin (or --in FILE) one line at a time, runs it with the global `editor`
-        showing the document, and prints the values an expression gives (`= editor:length()` or
-        just `editor:length()`), then the document as canonical markup. A line that fails prints
-        `stdin:LINE: message` to stderr and the session goes on. Works with stdin not a terminal.
+        Runs Lua against an editor, with the global `editor` showing the document and `caret` the API.
+
+        On a terminal (stdin and stdout both TTYs): a line editor (Left/Right, Home/End, Ctrl-A/E,
+        Alt-B/F, Ctrl-K/U/W/Y, Backspace by character as shown, é, 😀 and CJK included; Up/Down
+        history) with history kept in $XDG_STATE_HOME/caret/history (~/.local/state/caret/history;
+        the last 1000 lines, appended as entered so that sessions at once never corrupt it). A chunk
+        that is not finished (`function f()`, `t = {`) goes on at a `>>` prompt. An expression's
+        values print as Lua literals (tables with sorted keys, nested, cycles marked, strings
+        quoted to paste back); the document prints after a chunk that changed it. `:help` lists
+        the API, `:help NAME` shows one entry; Tab completes names (`editor:`, `caret.`, globals).
+        Ctrl-C stops a running chunk (`while true do end`) and drops the line being typed; Ctrl-D on
+        an empty line or `:quit` leaves. The JIT is off (a running chunk must be interruptible).
+        Errors print `stdin:LINE: message` and their traceback to stderr and the session goes on.
+
+        Otherwise (stdin a pipe or a file, or --in FILE): reads one line at a time, runs it, prints
+        the values an expression gives (`= editor:length()` or just `editor:length()`), then the
+        document as canonical markup. A line that fails prints `stdin:LINE: message` to stderr and
+        the session goes on. See docs/repl.md.
         """,
         options: RunSupport.sessionOptions + [
             .value("--format", "FMT", "--doc's format where its name does not say (stdin, no extension); unlike "
@@ -25,7 +39,8 @@ enum ReplCommand {
         ],
         exitCodes: [
             .ok, ExitCodeHelp(.usage, "usage (an unknown extension or format too)"),
-            ExitCodeHelp(.dataError, "some lines failed (only when stdin is not a terminal) or the document is malformed "
+            ExitCodeHelp(.dataError, "some lines failed (only when stdin is not a terminal), a limit stopped the session, "
+                + "or the document is malformed "
                 + "or would lose something (without --lossy)"),
             ExitCodeHelp(.noInput, "an input cannot be read"),
         ],
@@ -51,6 +66,9 @@ enum ReplCommand {
         session.runtime.printHandler = { line in out.out(line) }
         RunSupport.installLexicon(session, parsed, terminal: terminal)
         let interactive = parsed.value("--in") == nil && isatty(STDIN_FILENO) == 1
+        if interactive && isatty(STDOUT_FILENO) == 1 {
+            return InteractiveRepl(session: session, terminal: terminal, environment: ProcessInfo.processInfo.environment).run()
+        }
         var lines: [String]?
         if let path = parsed.value("--in") {
             lines = try FileIO.readText(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -18,6 +18,10 @@ extension LuaRuntime {
         LuaStack.rawGet(state, table: LUA_REGISTRYINDEX, key: "caret.traceback")
         let tracebackText = LuaStack.string(state, at: -1) ?? ""
         LuaStack.pop(state)
+        // Consumed: an error that never ran the handler (a chunk that does not compile) must not
+        // show the traceback an earlier error left.
+        lua_pushnil(state)
+        lua_setfield(state, LUA_REGISTRYINDEX, "caret.traceback")
         let rawTraceback = tracebackText.split(separator: "\n\t", omittingEmptySubsequences: true)
             .map(String.init).filter { !$0.isEmpty }
 

@@ -95,6 +95,7 @@ public final class LuaRuntime {
 
     deinit {
         runtimeReference.runtime = nil
+        caret_lua_interrupt_disable(state)  // a no-op unless this runtime has interrupts
         lua_close(state)
         caret_lua_runner_free(runner)
         context.deallocate()

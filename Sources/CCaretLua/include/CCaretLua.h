@@ -97,6 +97,26 @@ int caret_lua_charge(caret_lua_ctx *ctx, uint64_t work);
 /// Installs or removes the count hook and turns the JIT off or on to match ctx's limits.
 void caret_lua_configure_limits(lua_State *L, int jit_enabled);
 
+/// Interrupts (interrupt.c): SIGINT makes the chunk running in `L` raise "interrupted" at its next
+/// instruction, again after any pcall that catches it, until caret_lua_interrupt_take disarms it.
+/// Enabling turns the JIT off (hooks do not fire in compiled code). One state per process at a
+/// time; returns 0, or -1 when another state has them or the handler cannot be installed.
+int caret_lua_interrupt_enable(lua_State *L);
+/// Whether SIGINT arrived since the last call; disarms the interrupt (restoring the limits' hook).
+/// Call it before and after each entry, never while one runs.
+int caret_lua_interrupt_take(lua_State *L);
+/// Disarms and restores the previous SIGINT disposition.
+void caret_lua_interrupt_disable(lua_State *L);
+
+/// Pushes a C function that calls its argument (a loaded chunk) and returns each of its results
+/// written as a Lua literal (literal.c): sorted keys, cycles marked, strings quoted to read back.
+void caret_lua_push_literal_results(lua_State *L);
+/// The identifier-like string keys of the value at the dotted global `path` (raw lookups; for a
+/// userdata, those of its metatable's __index), each followed by '\n', in a malloc'd buffer the
+/// caller frees (NULL when there are none). `functions_only` keeps function values and leaves out
+/// an object's fields. Raises no Lua error.
+char *caret_lua_names(lua_State *L, const char *path, size_t path_length, int functions_only, size_t *out_length);
+
 /// Creates the metatable of a host object type: `methods` and `getters`/`setters` are tables at the
 /// given stack indices (getters/setters may be 0), `tostring_index` a function or 0. Returns a registry ref.
 int caret_lua_new_object_type(lua_State *L, const char *name, int methods, int getters, int setters, int tostring_index);
