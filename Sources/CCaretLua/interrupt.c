@@ -73,7 +73,21 @@ void caret_lua_interrupt_disable(lua_State *L) {
   caret_lua_interrupt_take(L);
   interrupt_state = NULL;
   if (handler_installed) {
+    /* A Ctrl-C sent while interrupts were on but not yet delivered (a busy machine can take a
+       while to schedule the thread it goes to) belongs to them: it is taken here, with SIGINT
+       blocked in this thread, instead of reaching the previous disposition, which by default
+       ends the process. */
+    sigset_t block, old, pending;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    sigemptyset(&pending);
+    if (sigpending(&pending) == 0 && sigismember(&pending, SIGINT)) {
+      int taken;
+      sigwait(&block, &taken);
+    }
     sigaction(SIGINT, &previous_action, NULL);
     handler_installed = 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
   }
 }
