@@ -40,6 +40,8 @@ final class TmuxSession {
     /// forks as a daemon would inherit the descriptor Foundation watches to see its client exit,
     /// and the client would then never be seen to end.
     private let server: pid_t
+    /// Where the shell around the program writes its exit status.
+    private let statusPath: String
     private var isClosed = false
     let target = "caret"
 
@@ -68,8 +70,14 @@ final class TmuxSession {
         let inherited = ProcessInfo.processInfo.environment
         for key in ["HOME", "PATH"] { env[key] = inherited[key] }
         env.merge(environment) { $1 }
-        // `env -i` gives the program exactly this environment, whatever the server inherited.
-        let program = ["/usr/bin/env", "-i"] + env.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + command
+        // `env -i` gives the program exactly this environment, whatever the server inherited. A
+        // shell around it writes the exit status to a file: tmux can mark a pane dead without
+        // ever recording its status. The shell catches SIGINT (a handler, not an ignore, so the
+        // program starts with the default action) so that a Ctrl-C meant for the program does
+        // not end the shell before it writes the status.
+        statusPath = socket + ".status"
+        let program = ["/bin/sh", "-c", "trap true INT; \"$@\"; echo $? > \"$0\"", statusPath,
+                       "/usr/bin/env", "-i"] + env.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + command
         var arguments = ["new-session", "-d", "-s", target,
                          "-x", String(columns), "-y", String(rows)]
         if let directory { arguments += ["-c", directory] }
@@ -149,12 +157,11 @@ final class TmuxSession {
         try run(["resize-window", "-t", target, "-x", String(columns), "-y", String(rows)])
     }
 
-    /// Whether the program has exited, and its status when it has.
+    /// The program's exit status once it has exited, nil while it runs.
     func exitStatus() throws -> Int32? {
-        let out = try run(["display-message", "-p", "-t", target, "#{pane_dead} #{pane_dead_status}"])
-        let words = out.split(separator: " ").map(String.init)
-        guard words.first == "1" else { return nil }
-        return words.count > 1 ? Int32(words[1].trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+        guard let data = FileManager.default.contents(atPath: statusPath),
+              let text = String(data: data, encoding: .utf8), text.hasSuffix("\n") else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Waits for the program to exit and returns its status.
@@ -179,6 +186,7 @@ final class TmuxSession {
             usleep(5_000)
         }
         try? FileManager.default.removeItem(atPath: socket)
+        try? FileManager.default.removeItem(atPath: statusPath)
     }
 
     deinit { close() }
