@@ -11,16 +11,28 @@ enum TraceBenchmarks {
 
     static func run(_ options: BenchOptions, _ report: BenchReport) throws {
         let directory = options.tracesDirectory ?? EditingTrace.defaultDirectory()
+        // automerge-paper (ASCII) sorts first; every other trace's per-edit cost is compared with
+        // its per-edit cost, measured in this run.
+        var referencePerEdit: Double?
         for path in try EditingTrace.files(in: directory) {
             guard options.wants("trace " + path.split(separator: "/").last!) else { continue }
             let trace = try EditingTrace(path: path)
             let isMain = trace.name == "automerge-paper"
             let repetitions = options.repetitions ?? (options.quick ? 3 : (isMain ? 15 : 7))
             var final = AttributedText()
-            let caret = try Clock.median(repetitions) { final = try replay(trace) }
+            let (caret, cpu) = try CPUClock.median(repetitions) { final = try replay(trace) }
             guard final.string == trace.endContent else { throw BenchError("\(trace.name): wrong final text") }
             report.add("trace \(trace.name): Caret storage", caret / 1e6, "ms",
                        note: "\(trace.edits.count) edits, \(final.runs.count) runs, median of \(repetitions)")
+            // The ratio is of thread CPU time, which waiting for a core on a busy machine does
+            // not inflate; the wall figure above is the one to compare with peers.
+            let perEdit = cpu / Double(max(1, trace.edits.count))
+            if isMain {
+                referencePerEdit = perEdit
+            } else if let reference = referencePerEdit {
+                report.add("trace \(trace.name): vs automerge-paper", perEdit / reference, "x",
+                           note: String(format: "per edit (CPU time): %.0f ns vs %.0f ns; target <= 1.5x", perEdit, reference))
+            }
             guard options.peers, isMain || !options.quick else { continue }
             let ns = Clock.median(1) { replayNSMutableAttributedString(trace) }
             report.add("trace \(trace.name): NSMutableAttributedString", ns / 1e6, "ms",
@@ -65,5 +77,34 @@ enum TraceBenchmarks {
             text.replaceSubrange(lower..<upper, with: AttributedString(edit.text, attributes: (i / flipEvery) % 2 == 0 ? a : b))
         }
         precondition(String(text.characters) == trace.endContent)
+    }
+}
+
+/// Thread CPU time beside wall time, for the ratios this file prints: on a shared machine the
+/// wall time of a run includes waiting for a core, which the ratio of two runs should not.
+enum CPUClock {
+    /// This thread's CPU time in nanoseconds.
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// The median wall and thread CPU time of `repetitions` runs of `body`, in nanoseconds.
+    static func median(_ repetitions: Int, _ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+        var wall: [Double] = []
+        var cpu: [Double] = []
+        for _ in 0..<repetitions {
+            var cpuStart: UInt64 = 0
+            let elapsed = try Clock.median(1) {
+                cpuStart = now()
+                try body()
+                cpu.append(Double(now() - cpuStart))
+            }
+            wall.append(elapsed)
+        }
+        wall.sort()
+        cpu.sort()
+        return (wall[wall.count / 2], cpu[cpu.count / 2])
     }
 }

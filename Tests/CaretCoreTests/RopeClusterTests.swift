@@ -189,9 +189,12 @@ import Testing
     /// applies in some layouts and not others, and every layout must end up equal.
     @Test func sameEditsOnEveryLayout() throws {
         let pieces = ["\r", "\n", "🇺", "🇸", "\u{200D}", "👍", "🏽", "\u{301}", "\u{094D}", "\u{0915}", "\u{1161}",
-                      "\u{1100}", "\u{0600}", "a", "b", "c", "word ", "\r\n", "xyzzy"]
-        for seed in SeededRandom.seeds(default: [31, 32, 33]) {
-            let start = String(repeating: "abc\r\n🇺🇸👍🏽", count: 8)
+                      "\u{1100}", "\u{0600}", "a", "b", "c", "word ", "\r\n", "xyzzy",
+                      // What the in-leaf path takes beyond letters: emoji, Hangul syllables and
+                      // trailing jamo, CJK, a ZWJ sequence, a spacing mark, a tag sequence.
+                      "😀", "\u{AC00}", "\u{AC01}", "\u{11A8}", "中", "👩‍👩‍👧", "\u{0E33}", "\u{1F3F4}\u{E0067}\u{E007F}", "é", "𝔸"]
+        for seed in SeededRandom.seeds(default: [31, 32, 33, 34]) {
+            let start = String(repeating: "abc\r\n🇺🇸👍🏽한글 😀e\u{301}", count: 8)
             var texts = RopeCheck.layouts(start)
             var reference = ReferenceText(start)
             var random = SeededRandom(seed: seed)

@@ -75,11 +75,26 @@ struct LeafBuilder {
     /// cluster appended a scalar at a time is not segmented again on every append.
     private var retryAt = 0
 
+    /// How much of a long append is taken into `pending` at a time: a document built from one
+    /// huge piece is cut into leaves a slice at a time, never copied whole.
+    static let sliceBytes = 1 << 16
+
     /// Appends valid UTF-8 `bytes` covered by `runs`.
+    /// - Complexity: O(bytes.count); holds at most a slice more than the leaves it has made.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, runs newRuns: [LeafRun]) {
-        pending.append(contentsOf: bytes)
         for run in newRuns { runs.appendCoalescing(run) }
-        cutLeaves(isFinal: false)
+        var start = 0
+        repeat {
+            let end = Swift.min(bytes.count, start + LeafBuilder.sliceBytes)
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            cutLeaves(isFinal: false)
+            start = end
+        } while start < bytes.count
+    }
+
+    /// Appends valid UTF-8 `bytes` covered by `runs`, which may be very long.
+    mutating func append(_ bytes: [UInt8], runs newRuns: [LeafRun]) {
+        bytes.withUnsafeBufferPointer { append($0, runs: newRuns) }
     }
 
     /// Appends valid UTF-8 `bytes` carrying `attributes`.

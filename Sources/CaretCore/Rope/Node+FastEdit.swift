@@ -89,6 +89,7 @@ extension Node {
 
         bytes.splice(lower, upper, inserted)
         runs.replaceBytes(lower, upper, insertLength: inserted.count, attributes: attributes, hint: &runHint)
+        offsetHint = OffsetHint(utf16: lower + inserted.count, byte: lower + inserted.count)
         let change = inserted.count - (upper - lower)
         var delta = TextSummary()
         delta.utf8 = change

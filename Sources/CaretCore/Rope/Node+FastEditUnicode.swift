@@ -1,9 +1,10 @@
 /// The fast path for text that is not all ASCII: an edit inside one leaf whose edges are certain
 /// cluster boundaries by the scalars on either side, so the leaf's cluster count changes by the
 /// clusters inserted minus the clusters deleted, each counted on its own. Typing precomposed
-/// accented Latin, Cyrillic or CJK takes it; edits next to combining marks, ZWJ, regional
-/// indicators, prepend characters or Hangul (whose syllables and jamo may join the next scalar,
-/// so `isCertainBoundary` refuses an edge with Hangul on its left) take the general path.
+/// accented Latin, Cyrillic, CJK, Hangul syllables or emoji takes it; an edge that a cluster
+/// rule could join (before a combining mark, ZWJ or spacing mark, after a Prepend, ZWJ before a
+/// pictograph, two regional indicators, Hangul jamo that continue a syllable, CR LF) takes the
+/// general path.
 extension Node {
     /// Replaces UTF-16 `lower..<upper` of this leaf with `inserted`, if the edit's edges are
     /// certain boundaries; nil with nothing changed otherwise.
@@ -16,6 +17,10 @@ extension Node {
         let onlyLeaf = isFirst && next == nil
         guard newCount <= Node.maxLeafBytes, newCount >= Node.minLeafBytes || (onlyLeaf && newCount > 0) else {
             return nil
+        }
+        if inserted.isASCII, let delta = replaceASCIIBetweenASCII(lower, byteLower, byteUpper, with: inserted, attributes: attributes,
+                                                                   isFirst: isFirst) {
+            return delta
         }
         let deleted: TextSummary? = bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
@@ -46,54 +51,101 @@ extension Node {
                 let (first, last) = inserted.edges
                 guard Node.isCertainBoundary(previous, first), Node.isCertainBoundary(last, following) else { return nil }
             }
-            let deletedBytes = UnsafeBufferPointer(rebasing: buffer[byteLower..<byteUpper])
-            var summary = TextSummary(utf8: deletedBytes)
-            summary.graphemes = Node.countGraphemes(deletedBytes)
-            return summary
+            return Node.measureClusters(UnsafeBufferPointer(rebasing: buffer[byteLower..<byteUpper]))
         }
         guard let deleted else { return nil }
+        let added = inserted.measure()
         bytes.splice(byteLower, byteUpper, inserted.bytes)
         runs.replaceBytes(byteLower, byteUpper, insertLength: inserted.bytes.count, attributes: attributes, hint: &runHint)
-        let delta = inserted.measure() - deleted
+        offsetHint = OffsetHint(utf16: lower + added.utf16, byte: byteLower + inserted.bytes.count)
+        let delta = added - deleted
         summary += delta
         return delta
     }
 
-    /// The byte offsets of UTF-16 `lower` and `upper` in this leaf, scanning once; nil if either
-    /// falls inside a surrogate pair.
-    func byteRange(utf16 lower: Int, _ upper: Int) -> (Int, Int)? {
-        if summary.isASCII { return (lower, upper) }
-        return bytes.withUnsafeBufferPointer { buffer -> (Int, Int)? in
-            var units = 0
-            var i = 0
-            var byteLower = -1
-            while true {
-                if units == lower && byteLower < 0 { byteLower = i }
-                if units == upper { return byteLower < 0 ? nil : (byteLower, i) }
-                if units > upper || i >= buffer.count { return nil }
-                let length = Node.sequenceLength(buffer[i])
-                units &+= length == 4 ? 2 : 1
-                i &+= length
+    /// The commonest edit of text that is not all ASCII: ASCII typed or deleted with ASCII on
+    /// both sides (letters next to letters in a document that has an emoji or an accent
+    /// elsewhere in the leaf). No scalar there can join another but CR LF, so when there is no
+    /// CR before or in the edit every unit is one cluster and nothing needs decoding. Nil, with
+    /// nothing changed, when the edit is not that.
+    @inline(__always)
+    private func replaceASCIIBetweenASCII(
+        _ lower: Int, _ byteLower: Int, _ byteUpper: Int, with inserted: InsertedText, attributes: Attributes, isFirst: Bool
+    ) -> TextSummary? {
+        let carriageReturn: UInt8 = 0x0D
+        let deletedNewlines: Int? = bytes.withUnsafeBufferPointer { buffer in
+            if byteLower > 0 {
+                let before = buffer[byteLower &- 1]
+                if before >= 0x80 || before == carriageReturn { return nil }
+            } else if !isFirst {
+                return nil
             }
+            // At the leaf's end the next leaf decides; the general code looks there.
+            guard byteUpper < buffer.count, buffer[byteUpper] < 0x80 else { return nil }
+            var newlines = 0
+            for i in byteLower..<byteUpper {
+                let byte = buffer[i]
+                if byte >= 0x80 || byte == carriageReturn { return nil }
+                if byte == 0x0A { newlines &+= 1 }
+            }
+            return newlines
         }
+        guard let deletedNewlines else { return nil }
+        for byte in inserted.bytes where byte == carriageReturn { return nil }
+        bytes.splice(byteLower, byteUpper, inserted.bytes)
+        runs.replaceBytes(byteLower, byteUpper, insertLength: inserted.bytes.count, attributes: attributes, hint: &runHint)
+        offsetHint = OffsetHint(utf16: lower &+ inserted.bytes.count, byte: byteLower &+ inserted.bytes.count)
+        let change = inserted.bytes.count &- (byteUpper &- byteLower)
+        var delta = TextSummary()
+        delta.utf8 = change
+        delta.utf16 = change
+        delta.scalars = change
+        delta.graphemes = change
+        delta.newlines = inserted.newlines &- deletedNewlines
+        summary += delta
+        return delta
     }
 
     /// Whether the position between scalars `x` and `y` is a cluster boundary whatever comes
-    /// before `x` (nil: the start or end of the text). UAX #29's rules that join `x` and `y`
-    /// need `x` to be CR, a Hangul jamo or syllable, Prepend, ZWJ or a regional indicator, or `y`
-    /// to be Extend, ZWJ or SpacingMark; any other pair breaks (GB999), and no rule looks back
-    /// across a boundary.
+    /// before `x` (nil: the start or end of the text). Only these pairs can be joined by a UAX #29
+    /// rule: CR LF (GB3); Hangul jamo and syllables that continue one syllable, decided by the
+    /// pair alone (GB6–GB8); anything before Extend, ZWJ or SpacingMark (GB9, GB9a); a Prepend
+    /// before anything (GB9b); ZWJ before a pictograph (GB11, which also looks further back);
+    /// and two regional indicators (GB12, GB13, which count the run before them). Every other
+    /// pair breaks (GB999) whatever precedes it, and no rule looks back across such a break.
     static func isCertainBoundary(_ x: UInt32?, _ y: UInt32?) -> Bool {
         guard let x, let y else { return true }
-        if x < 0x80 && y < 0x80 { return !(x == 0x0D && y == 0x0A) }
-        switch GraphemeBreakProperty(rawValue: GraphemeBreakProperty.packed(x) & GraphemeBreakProperty.valueMask)! {
-        case .cr, .l, .v, .t, .lv, .lvt, .prepend, .zwj, .regionalIndicator: return false
+        // Below U+0300 there is no Extend, ZWJ, SpacingMark, Prepend, Hangul or regional
+        // indicator: only CR LF joins.
+        if x < 0x300 && y < 0x300 { return !(x == 0x0D && y == 0x0A) }
+        let packedY = GraphemePropertyCache.packed(y)
+        guard let right = GraphemeBreakProperty(rawValue: packedY & GraphemeBreakProperty.valueMask) else { return false }
+        switch right {
+        case .extend, .zwj, .spacingMark: return false
         default: break
         }
-        switch GraphemeBreakProperty(rawValue: GraphemeBreakProperty.packed(y) & GraphemeBreakProperty.valueMask)! {
-        case .extend, .zwj, .spacingMark: return false
+        guard let left = GraphemeBreakProperty(rawValue: GraphemePropertyCache.packed(x) & GraphemeBreakProperty.valueMask) else {
+            return false
+        }
+        switch left {
+        case .cr: return right != .lf
+        case .prepend: return false
+        case .l: return !(right == .l || right == .v || right == .lv || right == .lvt)
+        case .v, .lv: return !(right == .v || right == .t)
+        case .t, .lvt: return right != .t
+        case .zwj: return packedY & GraphemeBreakProperty.extendedPictographicBit == 0
+        case .regionalIndicator: return right != .regionalIndicator
         default: return true
         }
+    }
+
+    /// The measures of valid UTF-8 `bytes` that start and end on cluster boundaries, clusters
+    /// included. One scalar (a typed letter, an emoji, a backspaced one) is one cluster.
+    @inline(__always)
+    static func measureClusters(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSummary {
+        var summary = TextSummary(utf8: bytes)
+        summary.graphemes = summary.scalars <= 1 ? summary.scalars : Node.countGraphemes(bytes)
+        return summary
     }
 
     /// The scalar value starting at byte `i` of valid UTF-8.
@@ -121,11 +173,7 @@ struct InsertedText {
     let newlines: Int
 
     /// The measures, grapheme clusters counted on their own.
-    func measure() -> TextSummary {
-        var summary = TextSummary(utf8: bytes)
-        summary.graphemes = Node.countGraphemes(bytes)
-        return summary
-    }
+    func measure() -> TextSummary { Node.measureClusters(bytes) }
 
     /// The first and last scalar values (nil when empty).
     var edges: (first: UInt32?, last: UInt32?) {

@@ -53,11 +53,4 @@ extension Node {
             return result
         }
     }
-
-    /// The byte offset of UTF-16 `offset` in this leaf, or nil inside a surrogate pair.
-    @inline(__always)
-    func byteOffset(utf16 offset: Int) -> Int? {
-        if summary.isASCII { return offset }
-        return prefix(to: offset, in: .utf16)?.utf8
-    }
 }

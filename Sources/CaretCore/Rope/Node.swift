@@ -32,6 +32,9 @@ final class Node: @unchecked Sendable {
     @exclusivity(unchecked) var runs: [LeafRun]
     /// Where the last fast-path edit touched `runs`; reset by any other change to them.
     @exclusivity(unchecked) var runHint = RunHint()
+    /// A position in a leaf's text by UTF-16 and byte offset, where the last fast-path edit
+    /// ended: the next edit of typing starts there, so finding its byte offset scans nothing.
+    @exclusivity(unchecked) var offsetHint = OffsetHint()
 
     var isLeaf: Bool { height == 0 }
 
@@ -66,7 +69,13 @@ final class Node: @unchecked Sendable {
 
     /// A shallow copy: children are shared, bytes and runs copied on write.
     func clone() -> Node {
-        isLeaf ? Node(leafBytes: bytes, runs: runs, summary: summary) : Node(children: children)
+        guard isLeaf else { return Node(children: children) }
+        let copy = Node(leafBytes: bytes, runs: runs, summary: summary)
+        // The hints describe the same bytes and runs: typing into a copy scans no more than
+        // typing into the original.
+        copy.runHint = runHint
+        copy.offsetHint = offsetHint
+        return copy
     }
 
     /// The children of an internal node, for the paths that are not hot.
@@ -151,6 +160,13 @@ final class Node: @unchecked Sendable {
         }
         return true
     }
+}
+
+/// A scalar boundary of a leaf by its UTF-16 and its byte offset; (0, 0), the start, is always
+/// right. Set by the fast paths, the only code that changes a leaf's bytes in place.
+struct OffsetHint: Sendable {
+    var utf16 = 0
+    var byte = 0
 }
 
 /// A child of an internal node and its UTF-16 length.

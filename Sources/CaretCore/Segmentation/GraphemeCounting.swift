@@ -26,12 +26,22 @@ enum GraphemeCounting {
                 // This word is ASCII without CR or LF and the previous scalar is not a Prepend:
                 // one boundary before each byte (GB999, GB4/GB5 for controls).
                 if state.breaksBeforeASCII && count &- i >= 8 {
+                    // The ASCII bytes this word starts with (all eight, or those before its first
+                    // byte with the high bit set: the word is loaded little-endian), when there
+                    // is no CR or LF among them. Text with a non-ASCII scalar every few words
+                    // still counts its ASCII stretches a word at a time.
                     let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    if word & highBits == 0 && !contains(word, 0x0D) && !contains(word, 0x0A) {
-                        clusters &+= 8
-                        i &+= 8
-                        state.setASCII(base[i &- 1])
-                        continue
+                    let high = word & highBits
+                    let ascii = high == 0 ? 8 : high.trailingZeroBitCount &>> 3
+                    if ascii >= 2 {
+                        let prefix = ascii == 8 ? word : word & ((1 &<< UInt64(ascii &* 8)) &- 1)
+                        // Bytes masked off become zero, which matches neither CR nor LF.
+                        if !contains(prefix, 0x0D) && !contains(prefix, 0x0A) {
+                            clusters &+= ascii
+                            i &+= ascii
+                            state.setASCII(base[i &- 1])
+                            continue
+                        }
                     }
                 }
                 if state.consumeASCII(lead) { clusters &+= 1 }

@@ -15,9 +15,19 @@ extension AttributedText {
     /// Replaces UTF-16 `range` with `string` carrying `attributes`.
     /// - Complexity: O(log n + leaf + string); typing ASCII into ASCII text touches one leaf.
     public mutating func replaceSubrange(_ range: Range<Int>, with string: String, attributes: Attributes) throws {
-        try validate(range)
+        guard range.lowerBound >= 0, range.upperBound <= root.summary.utf16 else {
+            try validate(range)
+            return
+        }
+        // Checking that neither end splits a surrogate pair costs a descent and a leaf scan per
+        // end in text that is not all ASCII. The in-leaf path finds the edit's byte offsets
+        // anyway and declines a split pair, so validate only when it declines.
         var string = string
-        string.withUTF8 { replace(range, utf8: $0, attributes: attributes) }
+        try string.withUTF8 { utf8 in
+            if replaceInLeaf(range, utf8: utf8, attributes: attributes) { return }
+            try validate(range)
+            replaceGenerally(range, utf8: utf8, attributes: attributes)
+        }
     }
 
     /// Inserts `string` with `attributes` at UTF-16 `offset`.
@@ -37,19 +47,28 @@ extension AttributedText {
 
     /// The replacement itself, on validated positions.
     mutating func replace(_ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>, attributes: Attributes) {
-        if inserted.count <= Node.maxLeafBytes {
-            var ascii = true
-            var newlines = 0
-            for byte in inserted {
-                if byte >= 0x80 { ascii = false; break }
-                if byte == 0x0A { newlines += 1 }
-            }
-            if !isKnownUniquelyReferenced(&root) { root = root.clone() }
-            if root.replaceInLeaf(range.lowerBound, range.upperBound, with: inserted, isASCII: ascii, newlines: newlines,
-                                  attributes: attributes, isFirst: true, next: nil) != nil {
-                return
-            }
+        if replaceInLeaf(range, utf8: inserted, attributes: attributes) { return }
+        replaceGenerally(range, utf8: inserted, attributes: attributes)
+    }
+
+    /// The in-leaf path of `replace`, for in-range positions: returns false, with the text
+    /// unchanged, when the edit needs the general path or an end splits a surrogate pair.
+    @inline(__always)
+    mutating func replaceInLeaf(_ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>, attributes: Attributes) -> Bool {
+        guard inserted.count <= Node.maxLeafBytes else { return false }
+        var ascii = true
+        var newlines = 0
+        for byte in inserted {
+            if byte >= 0x80 { ascii = false; break }
+            if byte == 0x0A { newlines += 1 }
         }
+        if !isKnownUniquelyReferenced(&root) { root = root.clone() }
+        return root.replaceInLeaf(range.lowerBound, range.upperBound, with: inserted, isASCII: ascii, newlines: newlines,
+                                  attributes: attributes, isFirst: true, next: nil) != nil
+    }
+
+    /// The general path of `replace`, on validated positions.
+    mutating func replaceGenerally(_ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>, attributes: Attributes) {
         let runs = inserted.isEmpty ? [] : [LeafRun(length: inserted.count, attributes: attributes)]
         root = Node.replacing(range.lowerBound, range.upperBound, in: root, with: Array(inserted), runs: runs)
     }

@@ -58,6 +58,10 @@ extension AttributedText {
             if hint.index < node.runs.count && node.runs[..<hint.index].reduce(0, { $0 + $1.length }) != hint.start {
                 throw fail("run hint \(hint) does not match the runs")
             }
+            // Offsets are found by scanning from the offset hint: it must name a scalar boundary.
+            let offsetHint = node.offsetHint
+            let hintByte = node.bytes.withUnsafeBufferPointer { Node.byteOffset(utf16: offsetHint.utf16, in: $0) }
+            if hintByte != offsetHint.byte { throw fail("offset hint \(offsetHint) is not at byte \(hintByte.map(String.init) ?? "nil")") }
             return
         }
         if !isRoot && node.children.count < Node.minChildren { throw fail("node with \(node.children.count) children in tree \(shape(root))") }

@@ -23,10 +23,17 @@ public struct AttributedText: Sendable, CustomStringConvertible {
     public init() { root = Node.emptyLeaf() }
 
     /// `string` with every character carrying `attributes`.
-    /// - Complexity: O(n).
+    /// - Complexity: O(n); cut into leaves straight from the string's UTF-8, so a large text
+    ///   needs no copy beside the leaves.
     public init(_ string: String, attributes: Attributes = Attributes()) {
-        let bytes = Array(string.utf8)
-        self.init(bytes: bytes, runs: bytes.isEmpty ? [] : [LeafRun(length: bytes.count, attributes: attributes)])
+        if string.utf8.count <= Node.maxLeafBytes {
+            let bytes = Array(string.utf8)
+            self.init(bytes: bytes, runs: bytes.isEmpty ? [] : [LeafRun(length: bytes.count, attributes: attributes)])
+            return
+        }
+        var builder = Builder()
+        builder.append(string, attributes: attributes)
+        self = builder.finish()
     }
 
     /// Text built from consecutive pieces, each with its attributes (equal neighbours coalesce).

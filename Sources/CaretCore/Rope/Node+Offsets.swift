@@ -1,0 +1,100 @@
+/// UTF-16 positions to byte offsets inside one leaf, eight bytes at a time: the hot question of
+/// every edit and every position check in text that is not all ASCII.
+extension Node {
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The UTF-16 units that the scalars starting in the eight bytes of `word` count: one per
+    /// byte that is not a continuation byte (10xxxxxx), and one more per 4-byte lead (11110xxx).
+    @inline(__always)
+    static func utf16Units(inWord word: UInt64) -> Int {
+        // Bit 7 of each byte of `continuation` is set for a continuation byte (bit 7 set, bit 6
+        // clear), of `astral` for a byte whose top four bits are set. Shifting left by k moves bit
+        // 7 - k of a byte to its own bit 7, so nothing crosses a byte.
+        let continuation = word & ~(word << 1) & highBits
+        let astral = word & (word << 1) & (word << 2) & (word << 3) & highBits
+        return 8 &- continuation.nonzeroBitCount &+ astral.nonzeroBitCount
+    }
+
+    /// The byte offset in valid UTF-8 `buffer` (from byte `start`, a scalar start, where `units`
+    /// UTF-16 units have been counted) of UTF-16 offset `target`, or nil when `target` falls
+    /// inside a surrogate pair or past the end.
+    /// - Complexity: O(bytes scanned), eight at a time.
+    @inline(__always)
+    static func byteOffset(
+        utf16 target: Int, in buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0, units counted: Int = 0
+    ) -> Int? {
+        guard let base = buffer.baseAddress else { return target == counted ? start : nil }
+        let count = buffer.count
+        let raw = UnsafeRawPointer(base)
+        var i = start
+        var units = counted
+        // Whole words while they cannot take the count past `target`; a scalar may straddle the
+        // word's end, its lead counted, so step over its continuation bytes after.
+        while count &- i >= 8 {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let wordUnits = word & highBits == 0 ? 8 : utf16Units(inWord: word)
+            if units &+ wordUnits > target { break }
+            units &+= wordUnits
+            i &+= 8
+        }
+        while i < count && base[i] & 0xC0 == 0x80 { i &+= 1 }
+        while units < target {
+            guard i < count else { return nil }
+            let lead = base[i]
+            if lead < 0x80 {
+                units &+= 1
+                i &+= 1
+            } else {
+                let length = sequenceLength(lead)
+                units &+= length == 4 ? 2 : 1
+                i &+= length
+            }
+        }
+        return units == target ? i : nil
+    }
+
+    /// The byte offset in valid UTF-8 `buffer` of UTF-16 offset `target`, where `hint` is a
+    /// known scalar boundary: scans from the hint, or from the start when that is nearer.
+    @inline(__always)
+    static func byteOffset(utf16 target: Int, in buffer: UnsafeBufferPointer<UInt8>, hint: OffsetHint) -> Int? {
+        if target >= hint.utf16 { return byteOffset(utf16: target, in: buffer, from: hint.byte, units: hint.utf16) }
+        if target <= hint.utf16 &- target { return byteOffset(utf16: target, in: buffer) }
+        // Back from the hint a word at a time until the count is at or before `target` (the
+        // position may then be inside a scalar whose lead was counted; the forward scan steps
+        // over its continuation bytes), then forward.
+        guard let base = buffer.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        var i = hint.byte
+        var units = hint.utf16
+        while units > target {
+            guard i >= 8 else { return byteOffset(utf16: target, in: buffer) }
+            let word = raw.loadUnaligned(fromByteOffset: i &- 8, as: UInt64.self)
+            units &-= word & highBits == 0 ? 8 : utf16Units(inWord: word)
+            i &-= 8
+        }
+        return byteOffset(utf16: target, in: buffer, from: i, units: units)
+    }
+
+    /// The byte offset of UTF-16 `offset` in this leaf, or nil inside a surrogate pair.
+    /// - Complexity: O(distance from the offset hint or the start), eight bytes at a time; O(1)
+    ///   for an all-ASCII leaf.
+    @inline(__always)
+    func byteOffset(utf16 offset: Int) -> Int? {
+        if summary.isASCII { return offset }
+        let hint = offsetHint
+        return bytes.withUnsafeBufferPointer { Node.byteOffset(utf16: offset, in: $0, hint: hint) }
+    }
+
+    /// The byte offsets of UTF-16 `lower` and `upper` (`lower <= upper`) in this leaf, scanning
+    /// once; nil if either falls inside a surrogate pair.
+    func byteRange(utf16 lower: Int, _ upper: Int) -> (Int, Int)? {
+        if summary.isASCII { return (lower, upper) }
+        let hint = offsetHint
+        return bytes.withUnsafeBufferPointer { buffer -> (Int, Int)? in
+            guard let byteLower = Node.byteOffset(utf16: lower, in: buffer, hint: hint) else { return nil }
+            if upper == lower { return (byteLower, byteLower) }
+            guard let byteUpper = Node.byteOffset(utf16: upper, in: buffer, from: byteLower, units: lower) else { return nil }
+            return (byteLower, byteUpper)
+        }
+    }
+}
