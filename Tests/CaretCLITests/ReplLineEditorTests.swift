@@ -29,6 +29,17 @@ import Testing
         #expect(editor.text == "a中")
     }
 
+    @Test func whatADeletionBringsTogetherIsOneCharacter() {
+        var editor = LineEditor()
+        // Two regional indicators apart, then together: one flag.
+        _ = edit(&editor, bytes("\u{1F1EB}x\u{1F1F7}"))
+        #expect(editor.characters.count == 3)
+        _ = edit(&editor, bytes("\u{1B}[D"))
+        _ = edit(&editor, [0x7F])
+        #expect(editor.characters == ["🇫🇷"])
+        #expect(editor.cursor == 1)
+    }
+
     @Test func aCombiningMarkTypedAfterALetterJoinsIt() {
         var editor = LineEditor()
         _ = edit(&editor, bytes("e"))

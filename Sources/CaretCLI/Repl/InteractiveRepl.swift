@@ -50,6 +50,7 @@ final class InteractiveRepl {
         defer { if interrupts { runtime.disableInterrupts() } }
         terminal.out("caret repl: `editor` is the document; :help for help, Ctrl-D to leave")
         if let historyFailure { terminal.error("caret repl: history is not saved (\(historyFailure))") }
+        if !interrupts { terminal.error("caret repl: Ctrl-C cannot stop a running chunk here (SIGINT is taken); it ends the session") }
         terminal.out(lastShown)
         while true {
             let prompt = pending.isEmpty ? Self.prompt : Self.continuationPrompt

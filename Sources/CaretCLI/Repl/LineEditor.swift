@@ -138,7 +138,19 @@ struct LineEditor {
         case .tab: return .complete
         case .clearScreen: return .clearScreen
         }
+        switch key {
+        case .backspace, .delete, .killToEnd, .killToStart, .killWordBefore, .endOfInput: recluster()
+        default: break
+        }
         return .redraw
+    }
+
+    /// Clusters the line again after a deletion: what was on either side may now be one cluster
+    /// (a regional indicator meeting another makes a flag).
+    private mutating func recluster() {
+        let before = String(characters[..<cursor])
+        characters = Array(before + String(characters[cursor...]))
+        cursor = min(before.count, characters.count)
     }
 
     /// The word before the cursor that completion replaces: identifier characters, `.` and `:`.
