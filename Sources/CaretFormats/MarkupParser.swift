@@ -144,21 +144,45 @@ struct MarkupParser {
         }
     }
 
+    /// Whether any byte of `word` is `byte` (the classic zero-byte test on `word ^ byte…byte`).
+    @inline(__always)
+    static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+    }
+
     /// Literal text up to the next markup byte, in one copy, or else one escape or selection marker.
     mutating func parseText() throws(Failure) {
         let start = index
         var end = start
         var units = 0
-        while end < bytes.count {
-            let byte = bytes[end]
-            if byte < 0x80 {
-                if Self.isMarkup(byte) { break }
-                units += 1
-            } else {
-                // A scalar's first byte counts one UTF-16 unit, a four-byte scalar's two.
-                units &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+        // Eight ASCII bytes at a time while none of them is markup; otherwise byte by byte for
+        // the next eight, then words again.
+        let raw = bytes.baseAddress.map { UnsafeRawPointer($0) }
+        scan: while end < bytes.count {
+            if let raw {
+                while end + 8 <= bytes.count {
+                    let word = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self)
+                    if word & 0x8080_8080_8080_8080 != 0 || Self.contains(word, UInt8(ascii: "{")) || Self.contains(word, UInt8(ascii: "}"))
+                        || Self.contains(word, UInt8(ascii: "\\")) || Self.contains(word, UInt8(ascii: "|")) || Self.contains(word, UInt8(ascii: "^")) {
+                        break
+                    }
+                    end += 8
+                    units += 8
+                }
             }
-            end += 1
+            let stop = min(end + 8, bytes.count)
+            while end < stop {
+                let byte = bytes[end]
+                if byte < 0x80 {
+                    if Self.isMarkup(byte) { break scan }
+                    units += 1
+                } else {
+                    // A scalar's first byte counts one UTF-16 unit, a four-byte scalar's two.
+                    units &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+                }
+                end += 1
+            }
         }
         if end > start {
             current.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))

@@ -3,7 +3,8 @@ import Foundation
 /// The command line of `caret-bench`.
 enum BenchCommand {
     static let usage = """
-    usage: caret-bench [--json FILE] [--filter TEXT] [--quick] [--traces DIR]
+    usage: caret-bench [--json FILE] [--filter TEXT] [--quick] [--repeat N] [--no-peers]
+                       [--keep-inputs DIR] [--traces DIR]
 
     Runs Caret's benchmarks and prints a table of figures. Build it in release:
       swift run -c release caret-bench

@@ -60,6 +60,22 @@ import Testing
         #expect(try read("\n") == "")
     }
 
+    /// ASCII text is scanned eight bytes at a time: a marker or a non-ASCII scalar at every
+    /// position of a word must still be found.
+    @Test func markersAndNonASCIIAtEveryPositionOfAWord() throws {
+        for before in 0..<20 {
+            for after in [0, 1, 7, 8, 9, 17] {
+                let a = String(repeating: "a", count: before), b = String(repeating: "b", count: after)
+                let state = try Markup.parse(a + "|{bold:" + b + "\\}}" + a + "😀" + b + "^")
+                #expect(state.selection == Selection(anchor: 2 * before + after + 3 + after, head: before))
+                #expect(state.text.string == a + b + "}" + a + "😀" + b)
+                #expect(try state.text.attributes(at: before) == .traits(.bold))
+                #expect(try state.text.attributes(at: before + after + 1) == Attributes())
+                #expect(error(a + "é" + b + "}") == "1:\(before + after + 2): expected text; a '}' outside a run is written \\}")
+            }
+        }
+    }
+
     /// Many runs and long stretches of text, so runs and stretches cross rope leaves.
     @Test func largeRandomDocumentsRoundTrip() throws {
         var rng = SeededRandom.fromEnvironment(label: "markup byte parser, large documents")
