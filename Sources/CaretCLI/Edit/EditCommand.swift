@@ -133,11 +133,10 @@ enum EditCommand {
         var needsDraw = true
         while true {
             if needsDraw {
+                // The renderer compares the frames row by row and writes only what differs.
                 let frame = session.frame()
-                if frame != previous || previous == nil {
-                    shell.write(ScreenRenderer.render(from: previous, to: frame))
-                    previous = frame
-                }
+                shell.write(ScreenRenderer.render(from: previous, to: frame))
+                previous = frame
                 needsDraw = false
                 stats?.frameDrawn()
             }

@@ -324,8 +324,7 @@ final class EditSession {
         let selected = selection.range
         visible = visibleRows(text)
         if followCaret, !visible.contains(where: { $0.holdsCaret(selection.head) }) {
-            scrollToCaret()
-            visible = visibleRows(text)
+            visible = scrollToCaret() ?? visibleRows(text)
         }
         var frame = ScreenFrame(columns: columns, rows: rows)
         var cursor: (Int, Int)?
@@ -344,7 +343,7 @@ final class EditSession {
                 var style = lastStyle
                 if !selected.isEmpty, selected.contains(cell.offset) { style.inverse.toggle() }
                 if cell.width > 0 {
-                    if cell.text.count > 1 || cell.width != TerminalWidth.columns(cell.text) {
+                    if cell.isExpanded {
                         // Tabs and control pictures: one character per column.
                         frame.write(cell.text, style: style, row: y, column: x)
                     } else {
@@ -379,53 +378,47 @@ final class EditSession {
         return rows
     }
 
-    /// Moves the view so that the caret's row is on screen.
-    func scrollToCaret() {
+    /// Moves the view so that the caret's row is on screen, by as little as it takes: a caret
+    /// above the view goes to the top row, one below it to the last. Returns the rows now
+    /// visible when it already laid them out (a caret below the view), else nil.
+    @discardableResult
+    func scrollToCaret() -> [LayoutRow]? {
         let text = editor.text
         let head = editor.selection.head
-        guard let line = try? text.lineColumn(fromUTF16: head).line else { return }
-        let caretRows = layout.rows(of: text, line: line)
+        guard let line = try? text.lineColumn(fromUTF16: head).line else { return nil }
+        // Every paragraph takes at least one row: the textRows - 1 paragraphs above the caret's
+        // fill the screen above it.
+        let from = max(0, line - (textRows - 1))
+        let paragraphs = layout.rows(of: text, lines: from..<(line + 1))
+        guard let caretRows = paragraphs.last else { return nil }
         let caretRow = caretRows.firstIndex { $0.holdsCaret(head) } ?? 0
         if line < topLine || (line == topLine && caretRow < topRow) {
             topLine = line
             topRow = caretRow
-            return
+            return nil
         }
-        // Rows from the top of the view down to the caret's row, stopping once past the screen.
-        var distance: Int
-        if line == topLine {
-            distance = caretRow - topRow
-        } else {
-            distance = layout.rows(of: text, line: topLine).count - topRow
-            var l = topLine + 1
-            while l < line, distance < textRows {
-                distance += layout.rows(of: text, line: l).count
-                l += 1
-            }
-            distance += caretRow
-        }
-        guard distance >= textRows else { return }
-        // Put the caret's row on the last text row.
-        var remaining = textRows - 1
-        if caretRow >= remaining {
-            topLine = line
-            topRow = caretRow - remaining
-            return
-        }
-        remaining -= caretRow
-        var l = line
-        while l > 0 {
-            l -= 1
-            let count = layout.rows(of: text, line: l).count
-            if count >= remaining {
-                topLine = l
-                topRow = count - remaining
-                return
-            }
-            remaining -= count
-        }
-        topLine = 0
+        // The caret's row goes on the last text row.
+        var rows: [LayoutRow] = Array(caretRows[...caretRow])
+        var index = paragraphs.count - 1
+        topLine = line
         topRow = 0
+        while rows.count > textRows { rows.removeFirst(); topRow += 1 }
+        while rows.count < textRows, index > 0 {
+            index -= 1
+            let above = paragraphs[index]
+            let needed = textRows - rows.count
+            let taken = above.suffix(needed)
+            rows.insert(contentsOf: taken, at: 0)
+            topLine = from + index
+            topRow = above.count - taken.count
+        }
+        if rows.count < textRows {
+            // Near the top: the view starts at the document start; lay out downward instead.
+            topLine = 0
+            topRow = 0
+            return nil
+        }
+        return rows
     }
 
     /// The status line: file and modified mark, the selection as `{location, length}` in UTF-16,
