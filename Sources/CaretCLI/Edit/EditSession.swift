@@ -322,9 +322,16 @@ final class EditSession {
         if topLine >= text.lineCount { topLine = text.lineCount - 1; topRow = 0 }
         let selection = editor.selection
         let selected = selection.range
-        visible = visibleRows(text)
-        if followCaret, !visible.contains(where: { $0.holdsCaret(selection.head) }) {
+        // A caret whose paragraph lies past the last one a full view showed, or before the top
+        // one, is off screen: scroll at once instead of laying the old view out first.
+        let caretLine = followCaret ? (try? text.lineColumn(fromUTF16: selection.head).line) : nil
+        if let caretLine, caretLine < topLine || (visible.count == textRows && caretLine > (visible.last?.line ?? .max)) {
             visible = scrollToCaret() ?? visibleRows(text)
+        } else {
+            visible = visibleRows(text)
+            if followCaret, !visible.contains(where: { $0.holdsCaret(selection.head) }) {
+                visible = scrollToCaret() ?? visibleRows(text)
+            }
         }
         var frame = ScreenFrame(columns: columns, rows: rows)
         var cursor: (Int, Int)?
