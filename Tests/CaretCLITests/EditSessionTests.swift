@@ -145,6 +145,25 @@ import Testing
         #expect(try h.replayed() == h.markup)
     }
 
+    @Test func scrollingWithinAWrappedParagraph() throws {
+        let words = (1...30).map { "w\($0)" }.joined(separator: " ")
+        let h = try Harness("top\n" + words + "\nbottom", columns: 10, rows: 4)
+        h.key("down")
+        h.key("cmd+right") // the end of the long paragraph, many rows down
+        var frame = h.session.frame()
+        #expect(frame.cursor?.row == 2)
+        #expect(frame.text(ofRow: 2).hasPrefix("w30 "))
+        #expect(frame.text(ofRow: 1).hasPrefix("w28 w29 "))
+        h.key("down")
+        frame = h.session.frame()
+        #expect(frame.cursor?.row == 2 && frame.text(ofRow: 2).hasPrefix("bottom"))
+        h.key("cmd+up")
+        frame = h.session.frame()
+        #expect(frame.cursor?.row == 0 && frame.text(ofRow: 0).hasPrefix("top"))
+        #expect(frame.text(ofRow: 1).hasPrefix("w1 w2 w3"))
+        #expect(try h.replayed() == h.markup)
+    }
+
     @Test func checkpointsAndErrorsGoToTheMessageArea() throws {
         let h = try Harness("x", columns: 60)
         h.key("ctrl+k")

@@ -142,6 +142,23 @@ import Testing
     func refusesToRunWithoutATerminal() throws {
         let (status, _) = try spawn(builtCaret()!, ["edit", "/tmp/caret-edit-never.caret"])
         #expect(status == 64)
+        #expect(try spawn(builtCaret()!, ["edit"]).status == 64)
+        #expect(try spawn(builtCaret()!, ["edit", "notes.unknown"]).status == 64)
+        // A keymap file's error is found before the terminal is touched: bad data, located.
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "ctrl+t toggleBlod\n".write(toFile: dir + "/bad.keys", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: builtCaret()!)
+        process.arguments = ["edit", dir + "/x.caret", "--keymap", dir + "/bad.keys"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 65)
+        #expect(message.hasPrefix(dir + "/bad.keys:1:8: unknown command 'toggleBlod'"))
     }
 
     /// The SGR parameters in effect where `text` first appears on an escaped screen

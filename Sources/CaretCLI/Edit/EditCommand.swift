@@ -61,7 +61,11 @@ enum EditCommand {
         let path = parsed.positionals[0]
         guard path != "-" else { throw CLIError.usage("caret edit needs a file to edit and save, not stdin") }
         let formats = try FormatOptions(parsed, outputFlag: nil)
-        let format = try formats.inputFormat(path)
+        let format: DocumentFormat
+        do { format = try formats.inputFormat(path) } catch let error as CLIError {
+            // This command names the format with --format (it reads and writes the same file).
+            throw CLIError(error.code, error.message.replacingOccurrences(of: "--in-format", with: "--format"))
+        }
         guard format.codec.canWrite else {
             throw CLIError.usage("\(path): \(DocumentFormatError.notSupportedYet(format: format.name, reading: false).message)")
         }
@@ -133,11 +137,10 @@ enum EditCommand {
         var needsDraw = true
         while true {
             if needsDraw {
+                // The renderer compares the frames row by row and writes only what differs.
                 let frame = session.frame()
-                if frame != previous || previous == nil {
-                    shell.write(ScreenRenderer.render(from: previous, to: frame))
-                    previous = frame
-                }
+                shell.write(ScreenRenderer.render(from: previous, to: frame))
+                previous = frame
                 needsDraw = false
                 stats?.frameDrawn()
             }

@@ -26,8 +26,8 @@ final class EditSession {
     var textRows: Int { max(rows - 1, 1) }
 
     /// The first paragraph shown and which of its rows is at the top.
-    private(set) var topLine = 0
-    private(set) var topRow = 0
+    var topLine = 0
+    var topRow = 0
 
     /// The message area of the status line (errors, prompts); cleared by the next key.
     private(set) var message: String?
@@ -44,7 +44,7 @@ final class EditSession {
     private var quitArmed = false
     private var lossySaveArmed = false
     private var observation: EditorObservation?
-    private var followCaret = true
+    var followCaret = true
 
     // Mouse state: the anchor of a drag and what counts as a double or triple click.
     private var dragAnchor: Int?
@@ -52,7 +52,7 @@ final class EditSession {
     static let multiClickInterval = 0.4
 
     /// The rows drawn last, to map a click to an offset.
-    private(set) var visible: [LayoutRow] = []
+    var visible: [LayoutRow] = []
 
     init(editor: Editor, recorder: TraceRecorder?, keymap: EditKeymap = .standard, document: DocumentTarget?,
          columns: Int, rows: Int) {
@@ -312,167 +312,5 @@ final class EditSession {
     /// Writes the final checkpoint of a recording (on quit, or when the terminal goes away).
     func finish() throws {
         if let recorder { try recorder.checkpoint(traits: true, typing: true) }
-    }
-
-    // MARK: - Drawing
-
-    /// Keeps the caret's row on screen (when the last change moved it) and returns the frame.
-    func frame() -> ScreenFrame {
-        let text = editor.text
-        if topLine >= text.lineCount { topLine = text.lineCount - 1; topRow = 0 }
-        let selection = editor.selection
-        let selected = selection.range
-        visible = visibleRows(text)
-        if followCaret, !visible.contains(where: { $0.holdsCaret(selection.head) }) {
-            scrollToCaret()
-            visible = visibleRows(text)
-        }
-        var frame = ScreenFrame(columns: columns, rows: rows)
-        var cursor: (Int, Int)?
-        // Consecutive cells mostly share attributes: their style is worked out once.
-        var lastAttributes: Attributes?
-        var lastParagraph = Attributes()
-        var lastStyle = CellStyle.plain
-        for (y, row) in visible.enumerated() {
-            var x = 0
-            for cell in row.cells {
-                if cell.attributes != lastAttributes || row.paragraph != lastParagraph {
-                    lastStyle = CellStyle(cell.attributes, paragraph: row.paragraph)
-                    lastAttributes = cell.attributes
-                    lastParagraph = row.paragraph
-                }
-                var style = lastStyle
-                if !selected.isEmpty, selected.contains(cell.offset) { style.inverse.toggle() }
-                if cell.width > 0 {
-                    if cell.text.count > 1 || cell.width != TerminalWidth.columns(cell.text) {
-                        // Tabs and control pictures: one character per column.
-                        frame.write(cell.text, style: style, row: y, column: x)
-                    } else {
-                        frame.put(cell.text, width: cell.width, style: style, row: y, column: x)
-                    }
-                }
-                x += cell.width
-            }
-            // A selected line break shows as one selected blank after the row.
-            if row.isLast, !selected.isEmpty, selected.contains(row.end), row.end < text.utf16Count, x < columns {
-                frame.put(" ", width: 1, style: CellStyle(inverse: true), row: y, column: x)
-            }
-            if cursor == nil, row.holdsCaret(selection.head) {
-                cursor = (y, min(row.column(of: selection.head), columns - 1))
-            }
-        }
-        frame.cursor = cursor
-        drawStatus(into: &frame)
-        return frame
-    }
-
-    /// The rows from the top of the view down to the last text row.
-    func visibleRows(_ text: AttributedText) -> [LayoutRow] {
-        var rows: [LayoutRow] = []
-        // Every paragraph takes at least one row: textRows paragraphs fill the screen.
-        var skip = topRow
-        for paragraph in layout.rows(of: text, lines: topLine..<(topLine + textRows)) {
-            for row in paragraph.dropFirst(skip) where rows.count < textRows { rows.append(row) }
-            skip = 0
-            if rows.count >= textRows { break }
-        }
-        return rows
-    }
-
-    /// Moves the view so that the caret's row is on screen.
-    func scrollToCaret() {
-        let text = editor.text
-        let head = editor.selection.head
-        guard let line = try? text.lineColumn(fromUTF16: head).line else { return }
-        let caretRows = layout.rows(of: text, line: line)
-        let caretRow = caretRows.firstIndex { $0.holdsCaret(head) } ?? 0
-        if line < topLine || (line == topLine && caretRow < topRow) {
-            topLine = line
-            topRow = caretRow
-            return
-        }
-        // Rows from the top of the view down to the caret's row, stopping once past the screen.
-        var distance: Int
-        if line == topLine {
-            distance = caretRow - topRow
-        } else {
-            distance = layout.rows(of: text, line: topLine).count - topRow
-            var l = topLine + 1
-            while l < line, distance < textRows {
-                distance += layout.rows(of: text, line: l).count
-                l += 1
-            }
-            distance += caretRow
-        }
-        guard distance >= textRows else { return }
-        // Put the caret's row on the last text row.
-        var remaining = textRows - 1
-        if caretRow >= remaining {
-            topLine = line
-            topRow = caretRow - remaining
-            return
-        }
-        remaining -= caretRow
-        var l = line
-        while l > 0 {
-            l -= 1
-            let count = layout.rows(of: text, line: l).count
-            if count >= remaining {
-                topLine = l
-                topRow = count - remaining
-                return
-            }
-            remaining -= count
-        }
-        topLine = 0
-        topRow = 0
-    }
-
-    /// The status line: file and modified mark, the selection as `{location, length}` in UTF-16,
-    /// line:column (1-based, the column in UTF-16 units), the bold/italic/underline states,
-    /// the typing attributes, then the message.
-    func statusText() -> (left: String, right: String) {
-        let selection = editor.selection
-        let range = selection.range
-        let (line, column) = (try? editor.text.lineColumn(fromUTF16: selection.head)) ?? (0, 0)
-        var parts: [String] = []
-        parts.append((document?.path ?? "[no file]") + (isModified ? " *" : ""))
-        parts.append("{\(range.lowerBound), \(range.count)}")
-        parts.append("\(line + 1):\(column + 1)")
-        let traits: [(String, AttributeKey)] = [("B", .bold), ("I", .italic), ("U", .underline)]
-        parts.append(traits.map { "\($0.0):\(Self.short(editor.traitState($0.1)))" }.joined(separator: " "))
-        let typing = editor.typingAttributes
-        parts.append("typing " + (typing.isEmpty ? "plain" : typing.entries.map { entry in
-            entry.value == .bool(true) ? entry.key.name : "\(entry.key.name)=\(entry.value.quotable)"
-        }.joined(separator: " ")))
-        if recorder != nil { parts.append("REC") }
-        return (parts.joined(separator: "  "), message ?? "")
-    }
-
-    static func short(_ state: TraitState) -> String {
-        switch state {
-        case .on: "on"
-        case .off: "off"
-        case .mixed: "mixed"
-        }
-    }
-
-    func drawStatus(into frame: inout ScreenFrame) {
-        let row = rows - 1
-        let style = CellStyle(inverse: true)
-        let (left, right) = statusText()
-        for x in 0..<columns { frame.put(" ", width: 1, style: style, row: row, column: x) }
-        var messageStyle = style
-        messageStyle.bold = true
-        let leftWidth = TerminalWidth.columns(left), rightWidth = TerminalWidth.columns(right)
-        if !right.isEmpty, leftWidth + 2 + rightWidth > columns {
-            // Too narrow for both: the message wins.
-            frame.write(right, style: messageStyle, row: row, column: 0)
-            return
-        }
-        frame.write(left, style: style, row: row, column: 0)
-        if !right.isEmpty {
-            frame.write(right, style: messageStyle, row: row, column: columns - rightWidth - 1)
-        }
     }
 }

@@ -8,6 +8,9 @@ struct LayoutCell: Equatable {
     var offset: Int
     var length: Int
     var attributes: Attributes
+    /// Whether `text` is drawn one character a column (a tab's blanks, a control picture `^X`)
+    /// rather than as one cluster.
+    var isExpanded = false
 }
 
 /// One screen row of a paragraph: the clusters it shows and the document range they cover.
@@ -98,7 +101,7 @@ struct TextLayout {
             let isBreak = character == "\n" || character == "\r\n"
             if isBreak {
                 if character == "\r\n" {
-                    cells.append(LayoutCell(text: "^M", width: 2, offset: offset, length: 1, attributes: attributes(at: offset)))
+                    cells.append(LayoutCell(text: "^M", width: 2, offset: offset, length: 1, attributes: attributes(at: offset), isExpanded: true))
                     offset += 1
                 }
                 result.append(wrap(cells, range: lineStart..<offset, line: line, paragraph: paragraph))
@@ -115,6 +118,7 @@ struct TextLayout {
             let attributes = attributes(at: offset)
             var shown: String
             var width: Int
+            var expanded = false
             let utf8 = character.utf8
             if utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
                 shown = String(character)
@@ -122,15 +126,17 @@ struct TextLayout {
             } else if character == "\t" {
                 width = tabWidth - column % tabWidth
                 shown = String(repeating: " ", count: width)
+                expanded = true
             } else if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
                       scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 shown = scalar.value < 0x20 ? "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40))) : "\u{FFFD}"
                 width = scalar.value < 0x20 ? 2 : 1
+                expanded = true
             } else {
                 shown = String(character)
                 width = TerminalWidth.columns(character)
             }
-            cells.append(LayoutCell(text: shown, width: width, offset: offset, length: length, attributes: attributes))
+            cells.append(LayoutCell(text: shown, width: width, offset: offset, length: length, attributes: attributes, isExpanded: expanded))
             column += width
             offset += length
         }
