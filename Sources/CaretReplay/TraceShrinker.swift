@@ -12,7 +12,8 @@
 /// - everything after the failing step goes at once, and so does every other checkpoint (they
 ///   only assert; without them no candidate can fail earlier at one of them);
 /// - the failing event is kept in every candidate, and the candidate of it alone is tried first;
-/// - a candidate replays only until it fails (the first failure decides) and stops there;
+/// - a candidate replays only until it fails (the first failure decides) and stops there, and
+///   starts from a copy of the editor kept where it parts from the smallest failing trace so far;
 /// - the caller can stop the work at any replay (`Options.shouldStop`) and still gets the
 ///   smallest failing trace found so far.
 public enum TraceShrinker {
@@ -83,7 +84,14 @@ public enum TraceShrinker {
     /// - Throws: `NotFailing` when it replays cleanly (also when stopped before the first replay
     ///   ended: then nothing is known to fail).
     public static func shrink(_ trace: Trace, file: String = "<trace>", options: Options) throws -> Result {
+        try shrink(trace, file: file, options: options, reusingState: true)
+    }
+
+    /// `shrink(_:file:options:)`, with the reuse of editor state between candidates on or off
+    /// (the results are the same; tests compare them).
+    static func shrink(_ trace: Trace, file: String, options: Options, reusingState: Bool) throws -> Result {
         var oracle = ShrinkOracle(trace: trace, shouldStop: options.shouldStop)
+        oracle.reusesState = reusingState
         let ids = Array(0..<trace.events.count)
         guard let original = oracle.failure(of: ids) else { throw NotFailing() }
         oracle.isStoppable = true
@@ -108,6 +116,7 @@ public enum TraceShrinker {
             tried += 1
             let result = oracle.failure(of: candidate)?.signature == target
             if oracle.wasStopped { stopped = true; return false }
+            if result { oracle.rebase(to: candidate) }
             let smallest = result ? candidate : current + [failing]
             let events = smallest.count
             options.progress(Progress(replays: replays, events: events, originalCount: trace.events.count, pass: pass,

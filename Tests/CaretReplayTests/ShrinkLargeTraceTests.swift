@@ -86,6 +86,21 @@ import Testing
         #expect(full.trace.events == Array(events[..<301]) + [events.last!])
     }
 
+    @Test(arguments: [1, 2, 3] as [UInt64]) func reusingEditorStateChangesNothing(seed: UInt64) throws {
+        // A last checkpoint that expects the right text with no attributes: only candidates that
+        // keep the text and some attribute fail the same way, so delta debugging works hard.
+        var trace = try Self.trace(count: 150, seed: SeededRandom.seed(fallback: seed))
+        let editor = try Editor(state: trace.header.document)
+        for event in trace.events.dropLast() where !event.isCheck { try TracePlayer.apply(event, to: editor) }
+        trace.events[trace.events.count - 1] = .check(Checkpoint(expected: DocumentState(text: AttributedText(editor.text.string))))
+        let reused = try TraceShrinker.shrink(trace, file: "t", options: .init(), reusingState: true)
+        let fresh = try TraceShrinker.shrink(trace, file: "t", options: .init(), reusingState: false)
+        #expect(reused.trace == fresh.trace)
+        #expect(reused.replays == fresh.replays)
+        #expect(reused.failure == fresh.failure)
+        #expect(reused.trace.events.count < trace.events.count)
+    }
+
     @Test func theOtherCheckpointsGoFirst() throws {
         let lines = [#"{"caret-trace":1,"document":"|"}"#, #"{"text":"ab"}"#, #"{"check":"ab"}"#, #"{"text":"c"}"#,
                      #"{"check":"abc"}"#, #"{"text":"d"}"#, #"{"check":"abcX"}"#, #"{"text":"e"}"#]
