@@ -180,20 +180,6 @@ import Testing
         return codes
     }
 
-    /// The first child process of `parent` (from /proc), for signalling the editor a shell runs.
-    static func child(of parent: pid_t) -> pid_t? {
-        let deadline = Date().addingTimeInterval(5)
-        repeat {
-            if let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(parent)/task") {
-                for task in tasks {
-                    if let children = try? String(contentsOfFile: "/proc/\(parent)/task/\(task)/children", encoding: .utf8),
-                       let first = children.split(separator: " ").first, let pid = pid_t(first) {
-                        return pid
-                    }
-                }
-            }
-            usleep(20_000)
-        } while Date() < deadline
-        return nil
-    }
+    /// The first child process of `parent`, for signalling the editor a shell runs.
+    static func child(of parent: pid_t) -> pid_t? { TmuxSession.child(of: parent) }
 }

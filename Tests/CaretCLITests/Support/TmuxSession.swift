@@ -118,9 +118,29 @@ final class TmuxSession {
         try run(["set-option", "-s", name, value])
     }
 
-    /// The process id of the program in the pane.
+    /// The process id of the program in the pane (the child of the shell that records its exit
+    /// status), for signalling it.
     func panePID() throws -> pid_t? {
-        pid_t(try run(["display-message", "-p", "-t", target, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+        let shell = pid_t(try run(["display-message", "-p", "-t", target, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines))
+        return shell.flatMap(Self.child(of:))
+    }
+
+    /// The first child process of `parent`, read from /proc (Linux), waiting up to 5 s for it.
+    static func child(of parent: pid_t) -> pid_t? {
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            if let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(parent)/task") {
+                for task in tasks {
+                    if let children = try? String(contentsOfFile: "/proc/\(parent)/task/\(task)/children", encoding: .utf8),
+                       let first = children.split(separator: " ").first, let pid = pid_t(first) {
+                        return pid
+                    }
+                }
+            }
+            usleep(20_000)
+        } while Date() < deadline
+        return nil
     }
 
     /// The visible screen as text, one line per row with trailing spaces trimmed; with
