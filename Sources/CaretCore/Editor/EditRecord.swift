@@ -183,8 +183,13 @@ struct EditList: Sendable {
         }
     }
 
-    /// The last record.
-    var last: EditRecord? { rest.last ?? first }
+    /// The range of the last record.
+    var lastRange: Range<Int>? { rest.isEmpty ? first?.range : rest[rest.count - 1].range }
+
+    /// The range the last record's replacement occupies after it.
+    var lastReplacementRange: Range<Int>? {
+        rest.isEmpty ? first?.replacementRange : rest[rest.count - 1].replacementRange
+    }
 
     func forEach(_ body: (EditRecord) throws -> Void) rethrows {
         guard let first else { return }
