@@ -91,25 +91,27 @@ struct EditRecord: Sendable {
     /// text. Returns whether it did. The text grows in place.
     mutating func extend(inserting inserted: Replacement, at offset: Int) -> Bool {
         guard offset == range.lowerBound + utf16Count else { return false }
-        switch (replacement, inserted) {
-        case (.plain(var text, let own, let ownUTF16), .plain(let added, let attributes, let addedUTF16)):
-            guard own == attributes else { return false }
+        // Matched on the stored value itself (a tuple of the two would hold a second reference
+        // and make every append copy the text).
+        if case .plain(var text, let own, let ownUTF16) = replacement {
+            guard case .plain(let added, let attributes, let addedUTF16) = inserted, own == attributes else { return false }
             // Drop the record's reference first, so the string is unique and grows in place.
             replacement = .restyle([:])
             text.append(added)
             replacement = .plain(text, own, utf16: ownUTF16 + addedUTF16)
-        case (.rich(var text), .rich(let added)):
+            return true
+        }
+        if case .rich(var text) = replacement {
             // As for plain text: one attribute set throughout, so both kinds of record merge
             // under the same rule.
-            guard let own = EditRecord.soleAttributes(of: text), let attributes = EditRecord.soleAttributes(of: added),
-                  own == attributes else { return false }
+            guard case .rich(let added) = inserted, let own = EditRecord.soleAttributes(of: text),
+                  let attributes = EditRecord.soleAttributes(of: added), own == attributes else { return false }
             replacement = .restyle([:])
             text.append(added)
             replacement = .rich(text)
-        default:
-            return false
+            return true
         }
-        return true
+        return false
     }
 
     /// The one attribute set `text` carries throughout, or nil when it has several (or is empty).
@@ -183,8 +185,13 @@ struct EditList: Sendable {
         }
     }
 
-    /// The last record.
-    var last: EditRecord? { rest.last ?? first }
+    /// The range of the last record.
+    var lastRange: Range<Int>? { rest.isEmpty ? first?.range : rest[rest.count - 1].range }
+
+    /// The range the last record's replacement occupies after it.
+    var lastReplacementRange: Range<Int>? {
+        rest.isEmpty ? first?.replacementRange : rest[rest.count - 1].replacementRange
+    }
 
     func forEach(_ body: (EditRecord) throws -> Void) rethrows {
         guard let first else { return }

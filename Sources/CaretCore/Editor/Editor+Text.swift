@@ -1,6 +1,14 @@
 // Text commands: typing, deleting, clipboard, explicit replacement.
 
 extension Editor {
+    /// `string.utf16.count`, from its UTF-8 bytes: a lead byte is one unit, a four-byte one two
+    /// (`utf16.count` of a short non-ASCII string allocates here).
+    static func utf16Count(of string: String) -> Int {
+        var count = 0
+        for byte in string.utf8 where byte & 0xC0 != 0x80 { count += byte >= 0xF0 ? 2 : 1 }
+        return count
+    }
+
     /// The start of the selection's last character (the caret for a caret), so that a selection
     /// ending right after a line break does not reach into the next line.
     func lastCharacterStart() throws -> Int {
@@ -14,7 +22,7 @@ extension Editor {
             return try replaceSelection(with: AttributedText(string, attributes: attributes))
         }
         let range = selection.range
-        let utf16 = string.utf16.count
+        let utf16 = Editor.utf16Count(of: string)
         try replace(range, with: string, attributes: attributes, utf16: utf16)
         let end = range.lowerBound + utf16
         let caret = try snappedForward(afterInserting: string.unicodeScalars.last, at: end)
@@ -83,7 +91,7 @@ extension Editor {
             return try replaceMapping([TextEdit(range: range, replacement: AttributedText(string, attributes: attributes))])
         }
         let attributes = range.isEmpty ? inheritedAttributes(at: range.lowerBound) : try self.attributes(at: range.lowerBound)
-        let utf16 = string.utf16.count
+        let utf16 = Editor.utf16Count(of: string)
         guard try replace(range, with: string, attributes: attributes, utf16: utf16, firstAttributes: attributes) else { return }
         let mapped = TextEdit.map(selection, range: range, inserted: utf16)
         let newSelection = try snapped(mapped)

@@ -25,10 +25,12 @@ struct UndoStep: Sendable {
     /// after the step's last typed text extends that edit instead, so undoing a typing run is one
     /// edit of the document, not one per key.
     mutating func merge(edits more: EditList, inverses moreInverses: EditList) {
+        // Only ranges are read from the step's last records: a copy of the last edit would share
+        // its string, and appending to it would then copy the whole string on every key.
         if more.count == 1, moreInverses.count == 1, let edit = more.first, let inverse = moreInverses.first,
            inverse.utf16Count == 0, edit.replacement.isText,
-           let lastInverse = inverses.last, let lastEdit = edits.last,
-           lastInverse.range == lastEdit.replacementRange, inverse.range == edit.replacementRange,
+           let lastInverseRange = inverses.lastRange, let lastWritten = edits.lastReplacementRange,
+           lastInverseRange == lastWritten, inverse.range == edit.replacementRange,
            edits.extendLast(with: edit) {
             inverses.growLast(by: edit.utf16Count)
             return
