@@ -1,6 +1,7 @@
 /// How many terminal columns text takes: 0 for combining marks and format characters, 2 for wide
 /// (East Asian Wide and Fullwidth) characters and emoji, 1 otherwise. The per-scalar table is
-/// generated from the UCD (scripts/gen-unicode-tables.py, TerminalWidth+Table.swift).
+/// generated from the UCD (scripts/gen-unicode-tables.py, TerminalWidth+Table.swift). `caret edit`
+/// lays out with it, and the REPL measures its line with it (DisplayWidth).
 enum TerminalWidth {
     /// The packed byte of `scalar`: bits 0-1 its columns, bit 2 Emoji shown as text by default.
     static func packed(_ scalar: Unicode.Scalar) -> UInt8 {
