@@ -9,17 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  int rank;
-  lua_Number number;
-  const char *string;
-  size_t length;
-  uintptr_t pointer;
-  int slot;
-} key_entry;
 
-static int compare_keys(const void *pa, const void *pb) {
-  const key_entry *a = pa, *b = pb;
+int caret_lua_key_compare(const void *pa, const void *pb) {
+  const caret_lua_key *a = pa, *b = pb;
   if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
   switch (a->rank) {
   case 0: case 2: return a->number < b->number ? -1 : a->number > b->number;
@@ -39,7 +31,7 @@ static int is_prefix_index(lua_State *L, int index, int prefix) {
   return k >= 1 && k <= prefix && k == (lua_Number)(int)k;
 }
 
-static void fill_entry(lua_State *L, int index, key_entry *e) {
+void caret_lua_key_fill(lua_State *L, int index, caret_lua_key *e) {
   memset(e, 0, sizeof *e);
   switch (lua_type(L, index)) {
   case LUA_TNUMBER: e->rank = 0; e->number = lua_tonumber(L, index); break;
@@ -75,7 +67,7 @@ static void build_snapshot(lua_State *L, int t, int forced_prefix) {
   }
   lua_createtable(L, count, 0);
   int keys = lua_gettop(L);
-  key_entry *entries = (key_entry *)lua_newuserdata(L, (size_t)(count ? count : 1) * sizeof(key_entry));
+  caret_lua_key *entries = (caret_lua_key *)lua_newuserdata(L, (size_t)(count ? count : 1) * sizeof(caret_lua_key));
   int filled = 0;
   lua_pushnil(L);
   while (lua_next(L, t)) {
@@ -85,11 +77,11 @@ static void build_snapshot(lua_State *L, int t, int forced_prefix) {
     lua_pushvalue(L, -1);
     lua_rawseti(L, keys, filled);
     lua_rawgeti(L, keys, filled);  /* anchored copy for the string pointer */
-    fill_entry(L, -1, &entries[filled - 1]);
+    caret_lua_key_fill(L, -1, &entries[filled - 1]);
     entries[filled - 1].slot = filled;
     lua_pop(L, 1);
   }
-  qsort(entries, (size_t)filled, sizeof(key_entry), compare_keys);
+  qsort(entries, (size_t)filled, sizeof(caret_lua_key), caret_lua_key_compare);
   lua_createtable(L, filled, 1);
   int s = lua_gettop(L);
   lua_createtable(L, 0, filled);

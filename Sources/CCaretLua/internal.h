@@ -2,6 +2,8 @@
 #ifndef CCARETLUA_INTERNAL_H
 #define CCARETLUA_INTERNAL_H
 #include "CCaretLua.h"
+#include <stddef.h>
+#include <stdint.h>
 
 static inline int lua_absindex_compat(lua_State *L, int i) {
   return (i > 0 || i <= LUA_REGISTRYINDEX) ? i : lua_gettop(L) + i + 1;
@@ -15,6 +17,21 @@ void caret_lua_reraise_if_tripped(lua_State *L);
 int caret_lua_check_c_stack(lua_State *L);
 /* Deterministic next/pairs (determinism.c). */
 void caret_lua_open_deterministic_pairs(lua_State *L);
+
+/* A table key as the deterministic order sorts it (determinism.c): the sequence aside, numbers
+   ascending, strings bytewise, false before true, host objects by creation serial, other
+   reference types by address. `slot` is the caller's. A string key must stay on a stack or in a
+   table while the entry is used. */
+typedef struct {
+  int rank;
+  lua_Number number;
+  const char *string;
+  size_t length;
+  uintptr_t pointer;
+  int slot;
+} caret_lua_key;
+void caret_lua_key_fill(lua_State *L, int index, caret_lua_key *key);
+int caret_lua_key_compare(const void *a, const void *b);
 /* Deterministic tostring and string.format("%s") (tostring.c). */
 void caret_lua_open_deterministic_tostring(lua_State *L);
 /* Caret's limit-aware string.find/match/gmatch/gsub (pattern.c), in the global string table and

@@ -125,30 +125,6 @@ static int is_identifier(const char *s, size_t n) {
   return 1;
 }
 
-typedef struct {
-  int rank;
-  lua_Number number;
-  const char *string;
-  size_t length;
-  uintptr_t pointer;
-  int slot;  /* index in the keys table */
-} literal_key;
-
-static int compare_literal_keys(const void *pa, const void *pb) {
-  const literal_key *a = pa, *b = pb;
-  if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
-  switch (a->rank) {
-  case 0: case 2: return a->number < b->number ? -1 : a->number > b->number;
-  case 1: {
-    size_t n = a->length < b->length ? a->length : b->length;
-    int c = memcmp(a->string, b->string, n);
-    if (c) return c;
-    return a->length < b->length ? -1 : a->length > b->length;
-  }
-  default: return a->pointer < b->pointer ? -1 : a->pointer > b->pointer;
-  }
-}
-
 static void put_value(lua_State *L, writer *w, int index, int depth);
 
 static void put_table(lua_State *L, writer *w, int t, int depth) {
@@ -192,27 +168,14 @@ static void put_table(lua_State *L, writer *w, int t, int depth) {
     lua_pushvalue(L, -1);
     lua_rawseti(L, keys, ++count);
   }
-  literal_key *entries = (literal_key *)lua_newuserdata(L, (size_t)(count ? count : 1) * sizeof(literal_key));
+  caret_lua_key *entries = (caret_lua_key *)lua_newuserdata(L, (size_t)(count ? count : 1) * sizeof(caret_lua_key));
   for (int i = 1; i <= count; i++) {
-    literal_key *e = &entries[i - 1];
-    memset(e, 0, sizeof *e);
-    e->slot = i;
     lua_rawgeti(L, keys, i);
-    switch (lua_type(L, -1)) {
-    case LUA_TNUMBER: e->rank = 0; e->number = lua_tonumber(L, -1); break;
-    case LUA_TSTRING: e->rank = 1; e->string = lua_tolstring(L, -1, &e->length); break;  /* kept alive by `keys` */
-    case LUA_TBOOLEAN: e->rank = 2; e->number = lua_toboolean(L, -1); break;
-    case LUA_TUSERDATA: {
-      caret_lua_object *o = caret_lua_to_object(L, -1);
-      if (o) { e->rank = 3; e->pointer = (uintptr_t)o->serial; }
-      else { e->rank = 4; e->pointer = (uintptr_t)lua_topointer(L, -1); }
-      break;
-    }
-    default: e->rank = 5 + lua_type(L, -1); e->pointer = (uintptr_t)lua_topointer(L, -1); break;
-    }
+    caret_lua_key_fill(L, -1, &entries[i - 1]);  /* a string stays alive in `keys` */
+    entries[i - 1].slot = i;
     lua_pop(L, 1);
   }
-  qsort(entries, (size_t)count, sizeof *entries, compare_literal_keys);
+  qsort(entries, (size_t)count, sizeof *entries, caret_lua_key_compare);
   for (int i = 0; i < count && !w->truncated; i++) {
     if (!first) put(L, w, ", ", 2);
     first = 0;
