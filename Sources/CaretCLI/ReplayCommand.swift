@@ -44,22 +44,22 @@ enum ReplayCommand {
         let until = try parsed.integer("--until", in: 0...Int.max)
         let formats = try FormatOptions(parsed, outputFlag: "--print")
         let format = try formats.outputFormat(parsed.value("--out"), otherwise: .markup)
-        let bytes = try TraceCommandSupport.readTrace(path)
-        let result: (player: TracePlayer, failure: ReplayFailure?)
+        // The trace is read in chunks and played as it is read: memory is the editor, not the file.
+        let result: TraceReplayOutcome
         do {
-            result = try TraceReplay.play(bytes, file: path, until: until, check: parsed.has("--check"), salvage: parsed.has("--salvage"))
-        } catch {
+            result = try TraceCommandSupport.replayTrace(path, until: until, check: parsed.has("--check"), salvage: parsed.has("--salvage"))
+        } catch let error as TraceError {
             throw CLIError(.dataError, error.description)
         }
-        if let dropped = result.player.trace.droppedLine {
+        if let dropped = result.droppedLine {
             terminal.error("\(path):\(dropped):1: warning: dropped the last line, cut short")
         }
         if let failure = result.failure {
             terminal.error(TraceCommandSupport.render(failure, on: terminal.forErrors))
             return failure.isCheckFailure ? .checkFailed : .dataError
         }
-        if let until, until > result.player.trace.events.count {
-            throw CLIError.usage("--until \(until) is past the last step (\(result.player.trace.events.count))")
+        if let until, until > result.eventCount {
+            throw CLIError.usage("--until \(until) is past the last step (\(result.eventCount))")
         }
         try DocumentFiles.save(result.player.editor.state, to: parsed.value("--out"), format: format, lossy: formats.lossy, terminal: terminal)
         // The process ends right after this: freeing a long trace's events and undo history one

@@ -1,5 +1,6 @@
 import CaretCore
 import CaretReplay
+import Foundation
 
 /// What the trace subcommands share: loading a trace file with errors mapped to exit codes, and
 /// printing failures with a coloured diff on a TTY.
@@ -7,6 +8,27 @@ enum TraceCommandSupport {
     /// The bytes of `path`: exit 66 when it cannot be read.
     static func readTrace(_ path: String) throws -> [UInt8] {
         try FileIO.read(path)
+    }
+
+    /// Plays the trace at `path` ("-" for stdin) as `TraceReplay.replay` does, reading it in
+    /// chunks: exit 66 when it cannot be opened, 74 when reading fails part way.
+    /// - Throws: `TraceError` when it does not parse, for the caller to report.
+    static func replayTrace(_ path: String, until: Int?, check: Bool, salvage: Bool) throws -> TraceReplayOutcome {
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = 0
+        } else {
+            guard !path.isEmpty else { throw CLIError(.noInput, "'': cannot read an empty path") }
+            try FileIO.checkReadable(path)
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw CLIError(.noInput, "\(path): cannot read (\(String(cString: strerror(errno))))") }
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        do {
+            return try TraceReplay.replay(.descriptor(descriptor), file: path, until: until, check: check, salvage: salvage)
+        } catch let error as TraceReadError {
+            throw CLIError(.ioError, "\(path): \(error)")
+        }
     }
 
     /// The parsed trace at `path`: exit 65 with `file:line:col: message` when it does not parse.

@@ -75,9 +75,7 @@ public enum TestRunner {
     /// Replays a trace with its checkpoints checked.
     public static func runTrace(_ path: String) -> TestOutcome {
         do {
-            let bytes = try TraceReplay.readFile(path)
-            let (_, failure) = try TraceReplay.play(bytes, file: path, check: true)
-            guard let failure else { return .passed }
+            guard let failure = try TraceReplay.replay(path: path, check: true).failure else { return .passed }
             return TestOutcome(failure.isCheckFailure ? .failed : .error, failure.description)
         } catch {
             return TestOutcome(.error, "\(error)")

@@ -28,6 +28,13 @@ public final class TracePlayer {
         }
     }
 
+    /// A player for a trace read as a stream: it holds only the header (`trace.events` stays
+    /// empty) and is handed each event in turn with `play(_:line:)`.
+    /// - Throws: `ReplayFailure` at step 0 when the header's document cannot be shown.
+    public convenience init(header: TraceHeader, file: String = "<trace>", checking: Bool = true) throws(ReplayFailure) {
+        try self.init(trace: Trace(header: header), file: file, checking: checking)
+    }
+
     /// Whether every event has been applied.
     public var isFinished: Bool { step >= trace.events.count }
 
@@ -36,12 +43,23 @@ public final class TracePlayer {
     @discardableResult
     public func stepForward() throws(ReplayFailure) -> Bool {
         guard step < trace.events.count else { return false }
-        let event = trace.events[step]
+        try perform(trace.events[step], line: trace.line(ofStep: step + 1))
+        return true
+    }
+
+    /// Applies `event`, read from line `line` of the file, as the next step (a streaming player's
+    /// way to advance; `trace.events` is not consulted).
+    /// - Throws: `ReplayFailure` for a refused event or (when checking) a failed checkpoint.
+    public func play(_ event: TraceEvent, line: Int) throws(ReplayFailure) {
+        try perform(event, line: line)
+    }
+
+    private func perform(_ event: TraceEvent, line: Int) throws(ReplayFailure) {
         step += 1
         do {
             if case .check(let checkpoint) = event {
                 if checking, let mismatch = TracePlayer.mismatch(checkpoint, editor) {
-                    throw ReplayFailure(file: file, step: step, line: trace.line(ofStep: step), event: event,
+                    throw ReplayFailure(file: file, step: step, line: line, event: event,
                                         kind: .checkFailed(expected: mismatch.expected, actual: mismatch.actual))
                 }
             } else {
@@ -50,9 +68,8 @@ public final class TracePlayer {
         } catch let failure as ReplayFailure {
             throw failure
         } catch {
-            throw ReplayFailure(file: file, step: step, line: trace.line(ofStep: step), event: event, kind: .error("\(error)"))
+            throw ReplayFailure(file: file, step: step, line: line, event: event, kind: .error("\(error)"))
         }
-        return true
     }
 
     /// Applies events until step `until` is done (all when nil).

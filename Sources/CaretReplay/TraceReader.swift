@@ -11,23 +11,25 @@ public enum TraceReader {
     ///   and values of the wrong kind.
     /// - Complexity: O(n) in the length of the input.
     public static func read(_ bytes: [UInt8], file: String = "<trace>", salvage: Bool = false) throws(TraceError) -> Trace {
+        var header: TraceHeader?
+        var events: [TraceEvent] = []
+        var lines: [Int] = []
+        events.reserveCapacity(bytes.count / 24)
+        lines.reserveCapacity(bytes.count / 24)
+        let dropped: Int?
         do {
-            return try bytes.withUnsafeBufferPointer { buffer in try read(buffer, file: file) }
+            dropped = try stream(.bytes(bytes), file: file, salvage: salvage, header: { header = $0 }) { event, line in
+                events.append(event)
+                lines.append(line)
+            }
         } catch let error as TraceError {
             throw error
-        } catch let error as JSONError {
-            let start = lineStart(error.line, in: bytes)
-            let truncated = !bytes[start...].contains(0x0A)
-            if salvage && truncated && error.line > 1 {
-                var trace = try read(Array(bytes[..<start]), file: file)
-                trace.droppedLine = error.line
-                return trace
-            }
-            let hint = truncated && error.line > 1 ? " (the last line looks cut short; salvaging drops it)" : ""
-            throw TraceError(file: file, line: error.line, column: error.column, message: error.message + hint)
         } catch {
             throw TraceError(file: file, line: 1, column: 1, message: "\(error)")
         }
+        var trace = Trace(header: header!, events: events, lines: lines)
+        trace.droppedLine = dropped
+        return trace
     }
 
     /// The trace in `text`.
@@ -35,82 +37,59 @@ public enum TraceReader {
         try read(Array(text.utf8), file: file, salvage: salvage)
     }
 
-    static func read(_ buffer: UnsafeBufferPointer<UInt8>, file: String) throws -> Trace {
-        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw TraceError(file: file, line: 1, column: 1, message: "the file starts with a byte order mark (U+FEFF); a trace is UTF-8 without one (an editor's \"UTF-8 with BOM\" setting adds it)")
-        }
-        var header: TraceHeader?
-        var events: [TraceEvent] = []
-        var lines: [Int] = []
-        events.reserveCapacity(buffer.count / 20)
-        lines.reserveCapacity(buffer.count / 20)
-        var line = 0
-        var start = 0
-        while start < buffer.count {
-            line += 1
-            let end = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start)
-                .map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress! } ?? buffer.count
-            let bytes = UnsafeBufferPointer(rebasing: buffer[start..<end])
-            start = end + 1
-            if header != nil, let event = FastEventParser.edit(bytes) {
-                events.append(event)
-                lines.append(line)
-                continue
+    /// Reads `source` one line at a time, handing `header` the header and `event` each event with
+    /// its 1-based line as soon as it is decoded; nothing is kept. Returns the line a salvaging
+    /// read dropped, if any.
+    /// - Throws: `TraceError` for the first malformed line (or an empty trace, at the end),
+    ///   `TraceReadError` when the descriptor cannot be read, or what a callback throws.
+    public static func stream(_ source: TraceSource, file: String = "<trace>", salvage: Bool = false, header: (TraceHeader) throws -> Void,
+                     event: (TraceEvent, Int) throws -> Void) throws -> Int? {
+        var decoder = TraceLineDecoder(file: file)
+        var dropped: Int?
+        try TraceLines.forEach(in: source) { bytes, line, terminated in
+            let decoded: TraceLineDecoder.Decoded
+            do {
+                decoded = try decoder.decode(bytes, line: line)
+            } catch let error as JSONError {
+                // A line is one JSON value without an LF: its error is on this line.
+                let truncated = !terminated && line + error.line - 1 > 1
+                if salvage && truncated {
+                    dropped = line
+                    return
+                }
+                let hint = truncated ? " (the last line looks cut short; salvaging drops it)" : ""
+                throw TraceError(file: file, line: line + error.line - 1, column: error.column, message: error.message + hint)
             }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let value = try parseLine(bytes, line: line)
-            if header == nil {
-                header = try decode(file: file, line: line, buffer: buffer) { () throws(TraceDecodingError) in try TraceDecoder.header(value) }
-            } else {
-                events.append(try decode(file: file, line: line, buffer: buffer) { () throws(TraceDecodingError) in try TraceDecoder.event(value) })
-                lines.append(line)
+            switch decoded {
+            case .blank: break
+            case .header(let value): try header(value)
+            case .event(let value): try event(value, line)
             }
         }
-        guard let header else {
+        guard decoder.hasHeader else {
             throw TraceError(file: file, line: 1, column: 1, message: "empty trace: expected a header line {\"caret-trace\": 1, ...}")
         }
-        return Trace(header: header, events: events, lines: lines)
+        return dropped
     }
 
-    /// One line's JSON value; errors are located in the whole file.
-    static func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws -> JSONValue {
-        switch Result(catching: { () throws(JSONError) in try JSONValue.parse(bytes) }) {
-        case .success(let value): return value
-        case .failure(let error): throw JSONError(line: error.line + line - 1, column: error.column, message: error.message)
-        }
-    }
-
-    /// `body`'s value, with a decoding error turned into a `TraceError` at its member's column.
-    static func decode<T>(file: String, line: Int, buffer: UnsafeBufferPointer<UInt8>, _ body: () throws(TraceDecodingError) -> T) throws -> T {
+    /// `body`'s value, with a decoding error turned into a `TraceError` at its member's column
+    /// on `line` (whose bytes are `bytes`).
+    static func decode<T>(file: String, line: Int, bytes: UnsafeBufferPointer<UInt8>, _ body: () throws(TraceDecodingError) -> T) throws(TraceError) -> T {
         switch Result(catching: body) {
         case .success(let value): return value
         case .failure(let error):
-            throw TraceError(file: file, line: line, column: column(of: error, line: line, in: buffer), message: error.message)
+            throw TraceError(file: file, line: line, column: column(of: error, inLine: bytes), message: error.message)
         }
     }
 
-    /// The byte offset where 1-based `line` starts.
-    static func lineStart<C: Collection<UInt8>>(_ line: Int, in bytes: C) -> C.Index {
-        var index = bytes.startIndex
-        var current = 1
-        while current < line, index != bytes.endIndex {
-            if bytes[index] == 0x0A { current += 1 }
-            index = bytes.index(after: index)
-        }
-        return index
-    }
-
-    /// The 1-based column (in Unicode scalars) on `line` of what `error` is about: the value at
+    /// The 1-based column (in Unicode scalars) in the bytes of one line of what `error` is about: the value at
     /// its path, the character of markup at fault inside a string, or its member's name.
-    static func column(of error: TraceDecodingError, line: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+    static func column(of error: TraceDecodingError, inLine line: UnsafeBufferPointer<UInt8>) -> Int {
         let path = error.path ?? error.member.map { [.key($0)] } ?? []
         guard !path.isEmpty else { return 1 }
-        let start = lineStart(line, in: buffer)
-        var end = start
-        while end < buffer.count, buffer[end] != 0x0A { end += 1 }
-        let bytes = Array(buffer[start..<end])
+        let bytes = Array(line)
         guard let place = JSONLocator.place(of: path, in: bytes), place.matched == path.count else {
-            return column(of: error.member, line: line, in: buffer)
+            return column(of: error.member, inLine: line)
         }
         var offset = place.reported
         if let scalar = error.markupScalar, place.value < bytes.count, bytes[place.value] == 0x22 {
@@ -119,12 +98,11 @@ public enum TraceReader {
         return JSONLocator.lineAndColumn(offset, in: bytes).column
     }
 
-    /// The 1-based column (in Unicode scalars) of the member name `"member"` on `line`, or 1.
-    static func column(of member: String?, line: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+    /// The 1-based column (in Unicode scalars) of the member name `"member"` in one line's bytes, or 1.
+    static func column(of member: String?, inLine buffer: UnsafeBufferPointer<UInt8>) -> Int {
         guard let member else { return 1 }
-        let start = lineStart(line, in: buffer)
-        var end = start
-        while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+        let start = 0
+        let end = buffer.count
         let needle = Array("\"\(member)\"".utf8)
         guard end - start >= needle.count else { return 1 }
         var i = start
@@ -137,5 +115,38 @@ public enum TraceReader {
             i += 1
         }
         return 1
+    }
+}
+
+/// Decodes a trace one line at a time: the first line that is not blank is the header, every
+/// later one an event.
+struct TraceLineDecoder {
+    enum Decoded {
+        case blank
+        case header(TraceHeader)
+        case event(TraceEvent)
+    }
+
+    let file: String
+    private(set) var hasHeader = false
+
+    init(file: String) { self.file = file }
+
+    /// The meaning of line `line`, whose bytes (without the LF) are `bytes`.
+    /// - Throws: `JSONError` (its column on this line) when the line is not JSON, so that the
+    ///   reader can salvage a line cut short; `TraceError` for anything else.
+    mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws -> Decoded {
+        if hasHeader, let event = FastEventParser.edit(bytes) { return .event(event) }
+        if line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw TraceError(file: file, line: 1, column: 1, message: "the file starts with a byte order mark (U+FEFF); a trace is UTF-8 without one (an editor's \"UTF-8 with BOM\" setting adds it)")
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .blank }
+        let value = try JSONValue.parse(bytes)
+        if !hasHeader {
+            let header = try TraceReader.decode(file: file, line: line, bytes: bytes) { () throws(TraceDecodingError) in try TraceDecoder.header(value) }
+            hasHeader = true
+            return .header(header)
+        }
+        return .event(try TraceReader.decode(file: file, line: line, bytes: bytes) { () throws(TraceDecodingError) in try TraceDecoder.event(value) })
     }
 }

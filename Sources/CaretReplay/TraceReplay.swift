@@ -22,24 +22,78 @@ public enum TraceReplay {
         return [UInt8](data)
     }
 
-    /// Parses `bytes` (the contents of `file`) and plays them.
+    /// Parses `bytes` (the contents of `file`) and plays them, one line at a time.
     /// - Returns: the player, stopped at `until` or the end, or at the first failure (also returned).
+    ///   It is a streaming player: its `trace` holds the header but no events.
     /// - Throws: `TraceError` when the trace does not parse.
     public static func play(_ bytes: [UInt8], file: String, until: Int? = nil, check: Bool, salvage: Bool = false) throws(TraceError) -> (player: TracePlayer, failure: ReplayFailure?) {
-        let trace = try TraceReader.read(bytes, file: file, salvage: salvage)
-        let player: TracePlayer
         do {
-            player = try TracePlayer(trace: trace, file: file, checking: check)
+            let outcome = try replay(.bytes(bytes), file: file, until: until, check: check, salvage: salvage)
+            return (outcome.player, outcome.failure)
+        } catch let error as TraceError {
+            throw error
         } catch {
-            throw TraceError(file: file, line: 1, column: 1, message: "document: \(error.kind)")
-        }
-        do {
-            try player.run(until: until)
-            return (player, nil)
-        } catch {
-            return (player, error)
+            throw TraceError(file: file, line: 1, column: 1, message: "\(error)")
         }
     }
+
+    /// Reads the trace at `path` in chunks and plays it as it goes (see `replay(_:file:until:check:salvage:)`).
+    /// - Throws: `TraceFileError` when the file cannot be opened or read, `TraceError` when it does not parse.
+    public static func replay(path: String, until: Int? = nil, check: Bool, salvage: Bool = false) throws -> TraceReplayOutcome {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw TraceFileError(path: path, message: "cannot read (\(String(cString: strerror(errno))))") }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw TraceFileError(path: path, message: "is a directory, expected a file")
+        }
+        do {
+            return try replay(.descriptor(descriptor), file: path, until: until, check: check, salvage: salvage)
+        } catch let error as TraceReadError {
+            throw TraceFileError(path: path, message: error.description)
+        }
+    }
+
+    /// Reads the trace in `source` (named `file` in messages) one line at a time and plays each
+    /// event as soon as it is decoded, so that no event is kept: memory is one chunk of input and
+    /// the editor. It has the contract of parsing everything before playing: the whole input is
+    /// always read, and a line that does not parse is the error even when an earlier event failed
+    /// or `until` stopped the playing before it.
+    /// - Returns: the player stopped at `until` (or the end, or its first failure, also returned),
+    ///   and how many events the trace has.
+    /// - Throws: `TraceError` when the trace does not parse (or its header's document cannot be
+    ///   shown), `TraceReadError` when a descriptor cannot be read.
+    public static func replay(_ source: TraceSource, file: String, until: Int? = nil, check: Bool, salvage: Bool = false) throws -> TraceReplayOutcome {
+        var player: TracePlayer?
+        var headerError: TraceError?
+        var failure: ReplayFailure?
+        var count = 0
+        let dropped = try TraceReader.stream(source, file: file, salvage: salvage, header: { header in
+            do throws(ReplayFailure) {
+                player = try TracePlayer(header: header, file: file, checking: check)
+            } catch {
+                headerError = TraceError(file: file, line: 1, column: 1, message: "document: \(error.kind)")
+            }
+        }) { event, line in
+            count += 1
+            guard let player, failure == nil, until.map({ count <= $0 }) ?? true else { return }
+            do throws(ReplayFailure) { try player.play(event, line: line) } catch { failure = error }
+        }
+        if let headerError { throw headerError }
+        return TraceReplayOutcome(player: player!, failure: failure, eventCount: count, droppedLine: dropped)
+    }
+}
+
+/// What a streaming replay ends with.
+public struct TraceReplayOutcome {
+    /// The player, stopped where the replay stopped (its editor shows that state).
+    public let player: TracePlayer
+    /// The first failure, when an event failed before the replay's end.
+    public let failure: ReplayFailure?
+    /// How many events the whole trace has (played or not).
+    public let eventCount: Int
+    /// The line a salvaging read dropped because it was cut short, if any.
+    public let droppedLine: Int?
 }
 
 /// A trace file that cannot be read.

@@ -20,4 +20,14 @@ extension SeededRandom {
         print("\(test): seed \(seed) (replay with CARET_SEED=\(seed))")
         return seed
     }
+
+    /// The seeds a randomized test runs: `CARET_SEED` when set, otherwise `defaults`; printed.
+    static func seeds(_ test: String = #function, default defaults: [UInt64]) -> [UInt64] {
+        if let text = ProcessInfo.processInfo.environment["CARET_SEED"], let seed = UInt64(text) {
+            print("\(test): seed \(seed) (from CARET_SEED)")
+            return [seed]
+        }
+        print("\(test): seeds \(defaults.map(String.init).joined(separator: ", ")) (replay one with CARET_SEED=N)")
+        return defaults
+    }
 }
