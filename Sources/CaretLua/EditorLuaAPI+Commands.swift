@@ -11,6 +11,21 @@ import CaretReplay
 extension EditorLuaAPI {
     /// `moveWordLeft` → `move_word_left`.
     static func snakeCase(_ name: String) -> String {
+        // Command and parameter names are ASCII: bytes, not Characters (this runs for every
+        // command at each script's start).
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(name.utf8.count + 4)
+            for byte in name.utf8 {
+                if byte >= 0x41 && byte <= 0x5A {
+                    bytes.append(0x5F)
+                    bytes.append(byte + 0x20)
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var result = ""
         for character in name {
             if character.isUppercase {
