@@ -94,6 +94,33 @@ let failing = """
         #expect(salvaged.stdout == "a|\n")
         #expect(salvaged.stderr.contains(":3:1: warning: dropped the last line"))
     }
+
+    /// The trace is played as it is read, but the command behaves as if it were parsed first:
+    /// a malformed line after a failing event or past --until is the error, and nothing is
+    /// printed or written on any failure.
+    @Test func streamingKeepsTheParseFirstContract() {
+        let dir = TempDirectory()
+        defer { dir.remove() }
+        let out = dir.path + "/state.caret"
+        let lateBadLine = dir.file("late.caret-trace", "{\"caret-trace\":1,\"document\":\"ab|\"}\n{\"text\":\"😀\"}\n{\"select\":[1,99]}\n{\"text\":\"x\"}\n{\"txt\":1}\n")
+        for arguments in [[], ["--until", "1"], ["--check"]] {
+            let result = caret(["replay", lateBadLine, "--out", out] + arguments)
+            #expect(result.code == .dataError, "\(arguments)")
+            #expect(result.stderr.hasPrefix("\(lateBadLine):5:2: unknown event 'txt'"), "\(arguments): \(result.stderr)")
+            #expect(result.stdout == "")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+        // Without the bad line: the failed event, located, and still nothing written.
+        let failingEvent = dir.file("event.caret-trace", "{\"caret-trace\":1,\"document\":\"ab|\"}\n{\"text\":\"😀\"}\n{\"select\":[1,99]}\n{\"text\":\"x\"}\n")
+        let failed = caret(["replay", failingEvent, "--out", out])
+        #expect(failed.code == .dataError)
+        #expect(failed.stderr.hasPrefix("\(failingEvent):3:1: step 2: invalid position: offset 99 is past the end (length 4, UTF-16)"), "\(failed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // --until stops the playing, not the reading: the count is the whole trace's.
+        #expect(caret(["replay", failingEvent, "--until", "1", "--print", "text"]).stdout == "ab😀")
+        #expect(caret(["replay", dir.file("p.caret-trace", passing), "--until", "5"]).stderr.hasPrefix("caret replay: --until 5 is past the last step (4)"))
+        #expect(caret(["replay", dir.path]).code == .noInput)
+    }
 }
 
 @Suite(.serialized) struct TestCommandTests {
