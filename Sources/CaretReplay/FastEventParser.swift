@@ -1,4 +1,5 @@
 import CaretCore
+import Foundation
 
 /// A fast path for the commonest line of imported traces, `{"edit":[12,0,"text"]}` written
 /// canonically (no blanks; in the text, no escapes but the two-character ones `\n`, `\t`,
@@ -6,23 +7,27 @@ import CaretCore
 /// `\uXXXX` escape included) returns nil and goes through the full JSON parser, which also
 /// reports errors.
 enum FastEventParser {
-    static let prefix = Array(#"{"edit":["#.utf8)
+    /// `{"edit":[`, the bytes every such line starts with.
+    static let prefix: StaticString = #"{"edit":["#
 
     static func edit(_ line: UnsafeBufferPointer<UInt8>) -> TraceEvent? {
+        guard let bytes = line.baseAddress else { return nil }
         var end = line.count
-        while end > 0, line[end - 1] == 0x0D || line[end - 1] == 0x20 { end -= 1 }
-        guard end > prefix.count + 8 else { return nil }
-        for i in 0..<prefix.count where line[i] != prefix[i] { return nil }
-        var i = prefix.count
-        guard let location = integer(line, &i), i < end, line[i] == 0x2C else { return nil }
+        while end > 0, bytes[end - 1] == 0x0D || bytes[end - 1] == 0x20 { end -= 1 }
+        let prefixCount = prefix.utf8CodeUnitCount
+        guard end > prefixCount + 8, memcmp(bytes, prefix.utf8Start, prefixCount) == 0 else { return nil }
+        var i = prefixCount
+        guard let location = integer(bytes, end, &i), i < end, bytes[i] == 0x2C else { return nil }
         i += 1
-        guard let length = integer(line, &i), i + 1 < end, line[i] == 0x2C, line[i + 1] == 0x22 else { return nil }
+        guard let length = integer(bytes, end, &i), i + 1 < end, bytes[i] == 0x2C, bytes[i + 1] == 0x22 else { return nil }
         i += 2
         let textStart = i
         var escaped = false
-        while i < end, line[i] != 0x22 {
-            if line[i] < 0x20 { return nil }
-            if line[i] == 0x5C {
+        while i < end {
+            let byte = bytes[i]
+            if byte == 0x22 { break }
+            if byte < 0x20 { return nil }
+            if byte == 0x5C {
                 // Skip the escaped character too, so `\"` does not end the string.
                 escaped = true
                 i += 2
@@ -30,9 +35,9 @@ enum FastEventParser {
                 i += 1
             }
         }
-        guard i + 3 == end, line[i + 1] == 0x5D, line[i + 2] == 0x7D else { return nil }
-        let body = UnsafeBufferPointer(rebasing: line[textStart..<i])
-        guard let text = escaped ? unescaped(body) : String(validUTF8: body) else { return nil }
+        guard i + 3 == end, bytes[i + 1] == 0x5D, bytes[i + 2] == 0x7D else { return nil }
+        let body = UnsafeBufferPointer(start: bytes + textStart, count: i - textStart)
+        guard let text = escaped ? unescaped(body) : string(body) else { return nil }
         return .command(.replaceRange(location..<(location + length), with: text))
     }
 
@@ -63,19 +68,38 @@ enum FastEventParser {
             }
             j += 2
         }
-        return bytes.withUnsafeBufferPointer { String(validUTF8: $0) }
+        return bytes.withUnsafeBufferPointer { string($0) }
     }
 
-    /// A non-negative decimal integer of at most 9 digits, without a leading zero unless it is 0.
-    static func integer(_ line: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Int? {
+    /// `bytes` as a string when they are valid UTF-8, else nil. `String(validating:)` is generic
+    /// over the encoding and, unspecialized, looked up generic metadata for every line (half of
+    /// the parse); decoding is specialized for UTF-8, and a repaired decoding differs from its input.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var text = String(decoding: bytes, as: UTF8.self)
+        var ascii = true
+        for byte in bytes where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        if ascii { return text }
+        let same = text.withUTF8 { $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+        return same ? text : nil
+    }
+
+    /// A non-negative decimal integer of at most 9 digits, without a leading zero unless it is 0,
+    /// starting at `i` and followed by a byte before `end` that is not a digit.
+    @inline(__always)
+    static func integer(_ bytes: UnsafePointer<UInt8>, _ end: Int, _ i: inout Int) -> Int? {
         let start = i
         var value = 0
-        while i < line.count, line[i] >= 0x30, line[i] <= 0x39, i - start < 9 {
-            value = value * 10 + Int(line[i] - 0x30)
+        while i < end, i - start < 9 {
+            let digit = bytes[i] &- 0x30
+            if digit > 9 { break }
+            value = value * 10 + Int(digit)
             i += 1
         }
-        guard i > start, i < line.count, line[i] < 0x30 || line[i] > 0x39 else { return nil }
-        if line[start] == 0x30 && i - start > 1 { return nil }
+        guard i > start, i < end, bytes[i] &- 0x30 > 9 else { return nil }
+        if bytes[start] == 0x30 && i - start > 1 { return nil }
         return value
     }
 }

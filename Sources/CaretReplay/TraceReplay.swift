@@ -67,6 +67,9 @@ public enum TraceReplay {
         var player: TracePlayer?
         var headerError: TraceError?
         var failure: ReplayFailure?
+        // Plain flags, not `failure == nil`: comparing the optional copied it generically, per line.
+        var playing = true
+        let last = until ?? Int.max
         var count = 0
         let dropped = try TraceReader.stream(source, file: file, salvage: salvage, header: { header in
             do throws(ReplayFailure) {
@@ -76,8 +79,11 @@ public enum TraceReplay {
             }
         }) { event, line in
             count += 1
-            guard let player, failure == nil, until.map({ count <= $0 }) ?? true else { return }
-            do throws(ReplayFailure) { try player.play(event, line: line) } catch { failure = error }
+            guard playing, count <= last, let player else { return }
+            do throws(ReplayFailure) { try player.play(event, line: line) } catch {
+                failure = error
+                playing = false
+            }
         }
         if let headerError { throw headerError }
         return TraceReplayOutcome(player: player!, failure: failure, eventCount: count, droppedLine: dropped)
