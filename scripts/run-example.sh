@@ -5,5 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift build -c release --static-swift-stdlib --product caret
+scripts/build-release.sh --product caret
 .build/release/caret run examples/bold-keywords.lua --doc examples/notes.caret -- api scripts

@@ -83,3 +83,61 @@ enum ChildProcess {
         return Outcome(status: code, seconds: seconds, peakMiB: peak, cpuSeconds: cpu, stderr: "")
     }
 }
+
+/// How an executable is linked, read from its ELF program headers and dynamic section, for the
+/// notes of rows that start it: "static executable", or "dynamic: N shared libraries, the Swift
+/// runtime linked in (or shared), position-independent". Another format (Mach-O) is "not ELF".
+enum ExecutableLinking {
+    static func describe(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return "unreadable" }
+        defer { close(descriptor) }
+        func bytes(_ offset: UInt64, _ count: Int) -> [UInt8]? {
+            var buffer = [UInt8](repeating: 0, count: count)
+            let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+            return got == count ? buffer : nil
+        }
+        func integer(_ buffer: [UInt8], _ at: Int, _ size: Int) -> UInt64 {
+            (0..<size).reduce(UInt64(0)) { $0 | UInt64(buffer[at + $1]) << (8 * UInt64($1)) }
+        }
+        // 64-bit little-endian ELF only (the platforms the bench runs on).
+        guard let header = bytes(0, 64), header[0..<4].elementsEqual([0x7F, 0x45, 0x4C, 0x46]), header[4] == 2, header[5] == 1 else {
+            return "not ELF"
+        }
+        let positionIndependent = integer(header, 16, 2) == 3  // ET_DYN
+        let count = Int(integer(header, 56, 2))
+        let size = Int(integer(header, 54, 2))
+        guard let table = bytes(integer(header, 32, 8), count * size) else { return "unreadable" }
+        var hasInterpreter = false
+        var dynamic: (offset: UInt64, size: UInt64)?
+        var loads: [(address: UInt64, offset: UInt64, size: UInt64)] = []
+        for index in 0..<count {
+            let at = index * size
+            switch integer(table, at, 4) {
+            case 1: loads.append((integer(table, at + 16, 8), integer(table, at + 8, 8), integer(table, at + 32, 8)))  // PT_LOAD
+            case 2: dynamic = (integer(table, at + 8, 8), integer(table, at + 32, 8))  // PT_DYNAMIC
+            case 3: hasInterpreter = true  // PT_INTERP
+            default: break
+            }
+        }
+        guard hasInterpreter, let dynamic, let entries = bytes(dynamic.offset, Int(dynamic.size)) else {
+            return positionIndependent ? "static position-independent executable" : "static executable"
+        }
+        var needed: [UInt64] = []
+        var stringTable: UInt64 = 0
+        for at in stride(from: 0, to: entries.count - 15, by: 16) {
+            switch integer(entries, at, 8) {
+            case 1: needed.append(integer(entries, at + 8, 8))  // DT_NEEDED
+            case 5: stringTable = integer(entries, at + 8, 8)  // DT_STRTAB
+            default: break
+            }
+        }
+        let names: [String] = needed.compactMap { offset in
+            guard let load = loads.first(where: { stringTable >= $0.address && stringTable < $0.address + $0.size }),
+                  let raw = bytes(load.offset + (stringTable - load.address) + offset, 64) else { return nil }
+            return String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        let swift = names.contains { $0.hasPrefix("libswiftCore") } ? "the Swift runtime shared" : "the Swift runtime linked in"
+        return "dynamic: \(names.count) shared libraries, \(swift)\(positionIndependent ? ", position-independent" : "")"
+    }
+}

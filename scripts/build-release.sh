@@ -1,0 +1,29 @@
+#!/bin/sh
+# Builds caret and caret-bench in release, linked the way startup is fastest.
+#
+# On Linux they are static executables: the Swift runtime, Foundation, LuaJIT, libxml2 (with the
+# ICU, zlib and liblzma it needs) and cmark-gfm are linked in, and there is no dynamic loader.
+# `caret run` of a one-line script then starts in about half the time of a build that links only the
+# Swift runtime statically (`--static-swift-stdlib`): that one still loads ten shared libraries,
+# resolves their symbols and relocates a position-independent 80 MB executable at every start
+# (docs/benchmarks.md has the figures). The static archives come with the -dev packages
+# scripts/setup.sh installs. Elsewhere (macOS) it is a plain release build.
+#
+# usage: scripts/build-release.sh [--product caret | --product caret-bench | other swift build flags]
+set -eu
+cd "$(dirname "$0")/.."
+if [ "$(uname -s)" != Linux ]; then
+    exec swift build -c release "$@"
+fi
+# The libraries' own dependencies, as their pkg-config files list them for static linking.
+# (cmark-gfm-extensions has no .pc file; CCmark's module map links it.)
+libraries=$(pkg-config --libs --static luajit libxml-2.0 libcmark-gfm)
+flags=""
+for library in $libraries; do
+    case "$library" in
+        -l*) flags="$flags -Xlinker $library" ;;
+    esac
+done
+# ICU is C++: its archive needs the C++ runtime after it.
+# shellcheck disable=SC2086  # the flags are words on purpose
+exec swift build -c release -Xswiftc -static-executable $flags -Xlinker -lstdc++ "$@"
