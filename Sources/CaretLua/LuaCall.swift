@@ -56,7 +56,8 @@ public struct LuaCall {
     @inline(__always)
     public func integer(_ argument: Int) throws -> Int {
         if let seen = seenArgument(argument) {
-            if seen.type == LUA_TNUMBER, caret_lua_is_int64(seen.number) != 0, let result = Int(exactly: seen.number) { return result }
+            // caret_lua_is_int64: the value converts exactly (what `Int(exactly:)` would check).
+            if seen.type == LUA_TNUMBER, caret_lua_is_int64(seen.number) != 0 { return Int(seen.number) }
             throw badArgument(argument, default: .integer())
         }
         var value: Int64 = 0

@@ -26,6 +26,9 @@ final class LuaFunctionBox {
     var receiverClass: ObjectIdentifier?
     /// The owning runtime outlives every box (it closes the state before releasing them).
     unowned(unsafe) let runtime: LuaRuntime
+    /// The same runtime, for the call path: used through `_withUnsafeGuaranteedRef`, it is not
+    /// retained and released on every call as a strong copy of `runtime` would be.
+    let unmanagedRuntime: Unmanaged<LuaRuntime>
 
     init(name: String, isMethod: Bool, parameters: [LuaParameter], function: @escaping LuaHostFunction, runtime: LuaRuntime,
          checksArguments: Bool = false, acceptsNamedArguments: Bool = false) {
@@ -44,6 +47,7 @@ final class LuaFunctionBox {
         checksObjectTypes = checks.contains { $0.objectName != nil }
         self.acceptsNamedArguments = acceptsNamedArguments
         self.runtime = runtime
+        unmanagedRuntime = Unmanaged.passUnretained(runtime)
     }
 
     deinit { compiledChecks.deallocate() }
@@ -53,7 +57,7 @@ final class LuaFunctionBox {
 /// a pushed message and a status; the C trampoline raises it after this returns.
 let luaDispatch: caret_lua_dispatch_fn = { state, pointer in
     Unmanaged<LuaFunctionBox>.fromOpaque(pointer!)._withUnsafeGuaranteedRef { box in
-        box.runtime.countHostCall()
+        box.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
         guard box.checksArguments else { return luaRun(box, LuaCall(state: state!, box: box)) }
         guard box.checkCount <= LuaFunctionBox.seenCapacity else {
             return luaRun(box, LuaCall(state: state!, box: box), checking: true)
