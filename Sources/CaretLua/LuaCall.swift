@@ -72,6 +72,10 @@ public struct LuaCall {
 
     /// Argument `argument` as a number.
     public func number(_ argument: Int) throws -> Double {
+        if let seen = seenArgument(argument) {
+            guard seen.type == LUA_TNUMBER else { throw badArgument(argument, default: .number()) }
+            return seen.number
+        }
         let index = slot(argument)
         guard lua_type(state, index) == LUA_TNUMBER else { throw badArgument(argument, default: .number()) }
         return lua_tonumber(state, index)
