@@ -364,6 +364,27 @@ caret_lua_object *caret_lua_to_object(lua_State *L, int index) {
   return o;
 }
 
+int caret_lua_check_arguments(lua_State *L, int offset, const caret_lua_check *checks, int count,
+                              caret_lua_argument *seen, uint32_t receiver_type, void **receiver) {
+  if (receiver_type != 0) *receiver = caret_lua_receiver(L, receiver_type);
+  for (int i = 0; i < count; i++) {
+    int index = offset + i + 1;
+    int type = lua_type(L, index);
+    if (!(checks[i].accepted & (1u << (type > 0 ? type : 0)))) return i + 1;
+    double number = 0;
+    if (type == LUA_TNUMBER) {
+      number = lua_tonumber(L, index);
+      if (checks[i].integral && !caret_lua_is_int64(number)) return i + 1;
+    }
+    if (seen) {
+      seen[i].type = type;
+      seen[i].number = number;
+      if (type == LUA_TSTRING) seen[i].bytes = lua_tolstring(L, index, &seen[i].length);
+    }
+  }
+  return lua_gettop(L) - offset > count ? count + 1 : 0;
+}
+
 static int caret_object_gc(lua_State *L) {
   caret_lua_object *o = caret_lua_to_object(L, 1);
   if (o) {

@@ -45,7 +45,12 @@ public enum EditorLuaAPI {
         _ body: @escaping (LuaCall, ScriptEditor) throws -> Int32
     ) -> LuaAPIEntry {
         LuaAPIEntry(name, parameters: parameters, returns: returns, doc: doc) { call in
-            try body(call, try call.receiver(as: ScriptEditor.self))
+            // The argument checker found `self`: borrowed, not retained (the handle in stack
+            // slot 1 keeps it alive while the call runs).
+            if let object = call.seenReceiver, call.box.receiverClass == ObjectIdentifier(ScriptEditor.self) {
+                return try Unmanaged<ScriptEditor>.fromOpaque(object)._withUnsafeGuaranteedRef { try body(call, $0) }
+            }
+            return try body(call, try call.receiver(as: ScriptEditor.self))
         }
     }
 }

@@ -58,8 +58,12 @@ extension LuaFunctionBox {
     /// and the named-argument form of a command method are left to the function, which words
     /// those errors itself. The receiver is looked at only when a check fails, so a good call
     /// pays one type test a parameter and nothing else.
-    @inline(__always)
-    func checkArguments(_ call: LuaCall) throws {
+    ///
+    /// The dispatcher first asks `caret_lua_check_arguments` (one C call for every type and the
+    /// count); only a failure, or a parameter naming a host-object type, comes here, and this
+    /// finds the same first bad argument.
+    @inline(never)
+    func checkArgumentsSlowly(_ call: LuaCall) throws {
         let state = call.state
         let count = call.argumentCount
         if acceptsNamedArguments, count == 1, lua_type(state, call.slot(1)) == LUA_TTABLE { return }

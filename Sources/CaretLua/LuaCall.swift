@@ -12,10 +12,26 @@ public struct LuaCall {
     /// The Lua state, for host code that needs the raw C API (never call raising functions).
     public let state: OpaquePointer
     unowned(unsafe) let box: LuaFunctionBox
+    /// What the argument checker saw of the first `seenCount` arguments (their types, numbers
+    /// and string bytes), so the readers need not ask LuaJIT again; valid while the call runs.
+    let seen: UnsafeMutablePointer<caret_lua_argument>?
+    let seenCount: Int
+    /// `self` as the checker found it: a live host object of the method's registered type, or nil.
+    let seenReceiver: UnsafeMutableRawPointer?
 
-    init(state: OpaquePointer, box: LuaFunctionBox) {
+    init(state: OpaquePointer, box: LuaFunctionBox, seen: UnsafeMutablePointer<caret_lua_argument>? = nil, seenCount: Int = 0,
+         seenReceiver: UnsafeMutableRawPointer? = nil) {
         self.state = state
         self.box = box
+        self.seen = seen
+        self.seenCount = seenCount
+        self.seenReceiver = seenReceiver
+    }
+
+    /// What the checker saw of argument `argument`, if it looked at it.
+    @inline(__always) func seenArgument(_ argument: Int) -> caret_lua_argument? {
+        guard let seen, argument >= 1, argument <= seenCount else { return nil }
+        return seen[argument - 1]
     }
 
     /// The runtime that registered the function.
@@ -30,7 +46,8 @@ public struct LuaCall {
 
     /// Whether argument `argument` is absent or `nil`.
     public func isNil(_ argument: Int) -> Bool {
-        lua_type(state, slot(argument)) <= LUA_TNIL
+        if let seen = seenArgument(argument) { return seen.type <= LUA_TNIL }
+        return lua_type(state, slot(argument)) <= LUA_TNIL
     }
 
     // MARK: Readers
@@ -38,10 +55,13 @@ public struct LuaCall {
     /// Argument `argument` as an integer (a number with an integral value).
     @inline(__always)
     public func integer(_ argument: Int) throws -> Int {
-        let index = slot(argument)
-        if lua_type(state, index) == LUA_TNUMBER, let value = Int(exactly: lua_tonumber(state, index)) {
-            return value
+        if let seen = seenArgument(argument) {
+            // caret_lua_is_int64: the value converts exactly (what `Int(exactly:)` would check).
+            if seen.type == LUA_TNUMBER, caret_lua_is_int64(seen.number) != 0 { return Int(seen.number) }
+            throw badArgument(argument, default: .integer())
         }
+        var value: Int64 = 0
+        if caret_lua_to_int64(state, slot(argument), &value) != 0, let result = Int(exactly: value) { return result }
         throw badArgument(argument, default: .integer())
     }
 
@@ -52,6 +72,10 @@ public struct LuaCall {
 
     /// Argument `argument` as a number.
     public func number(_ argument: Int) throws -> Double {
+        if let seen = seenArgument(argument) {
+            guard seen.type == LUA_TNUMBER else { throw badArgument(argument, default: .number()) }
+            return seen.number
+        }
         let index = slot(argument)
         guard lua_type(state, index) == LUA_TNUMBER else { throw badArgument(argument, default: .number()) }
         return lua_tonumber(state, index)
@@ -115,10 +139,15 @@ public struct LuaCall {
     /// Calls `body` with the bytes of string argument `argument`, without copying them.
     @inline(__always)
     public func withUTF8<R>(_ argument: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
-        let index = slot(argument)
-        guard lua_type(state, index) == LUA_TSTRING else { throw badArgument(argument, default: .string) }
         var length = 0
-        let bytes = lua_tolstring(state, index, &length)!
+        let found: UnsafePointer<CChar>?
+        if let seen = seenArgument(argument) {
+            found = seen.type == LUA_TSTRING ? seen.bytes : nil
+            if found != nil { length = seen.length }
+        } else {
+            found = caret_lua_to_bytes(state, slot(argument), &length)
+        }
+        guard let bytes = found else { throw badArgument(argument, default: .string) }
         // A large argument is about to be copied by the host (a document, a Swift string).
         if length >= LuaCall.largeArgument {
             try runtime.reserveMemory(2 * length)
@@ -141,9 +170,9 @@ public struct LuaCall {
     public func receiver<T: AnyObject>(as type: T.Type) throws -> T {
         // Fast path: the handle's type is the one this method was registered on, and that type's
         // class is T (one integer and one pointer compare instead of a dynamic cast).
-        if let block = caret_lua_to_object(state, 1), block.pointee.type_id == box.receiverTypeID,
-           box.receiverClass == ObjectIdentifier(T.self) {
-            return Unmanaged<T>.fromOpaque(block.pointee.object).takeUnretainedValue()
+        if box.receiverClass == ObjectIdentifier(T.self),
+           let object = seenReceiver ?? caret_lua_receiver(state, box.receiverTypeID) {
+            return Unmanaged<T>.fromOpaque(object).takeUnretainedValue()
         }
         if let object = hostObject(at: 1) as? T { return object }
         let expected = runtime.luaTypeName(of: T.self) ?? "\(T.self)"

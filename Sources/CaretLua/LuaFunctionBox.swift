@@ -9,10 +9,16 @@ final class LuaFunctionBox {
     let isMethod: Bool
     let parameters: [LuaParameter]
     let function: LuaHostFunction
-    /// The declared parameters compiled for checking; nil: the function checks everything itself
-    /// (property accessors and metamethods).
+    /// The declared parameters compiled for checking (used when `checksArguments`; otherwise the
+    /// function checks everything itself, as property accessors and metamethods do).
     let checks: [LuaArgumentCheck]
     let checksArguments: Bool
+    /// `checks` as the C checker reads them, in memory the box owns: the call path reads them
+    /// without touching an array (no retain, no bounds check).
+    let compiledChecks: UnsafeMutablePointer<caret_lua_check>
+    let checkCount: Int32
+    /// Some parameter names a host-object type, which only Swift can check (by name).
+    let checksObjectTypes: Bool
     /// The entry also takes one table of named arguments (see `LuaAPIEntry.namedArguments`).
     let acceptsNamedArguments: Bool
     /// For methods: the registered type id and the Swift class of `self` (0 and nil otherwise).
@@ -20,6 +26,9 @@ final class LuaFunctionBox {
     var receiverClass: ObjectIdentifier?
     /// The owning runtime outlives every box (it closes the state before releasing them).
     unowned(unsafe) let runtime: LuaRuntime
+    /// The same runtime, for the call path: used through `_withUnsafeGuaranteedRef`, it is not
+    /// retained and released on every call as a strong copy of `runtime` would be.
+    let unmanagedRuntime: Unmanaged<LuaRuntime>
 
     init(name: String, isMethod: Bool, parameters: [LuaParameter], function: @escaping LuaHostFunction, runtime: LuaRuntime,
          checksArguments: Bool = false, acceptsNamedArguments: Bool = false) {
@@ -27,30 +36,67 @@ final class LuaFunctionBox {
         self.isMethod = isMethod
         self.parameters = parameters
         self.function = function
-        self.checks = parameters.map { LuaArgumentCheck($0.type) }
+        let checks = parameters.map { LuaArgumentCheck($0.type) }
+        self.checks = checks
         self.checksArguments = checksArguments
+        compiledChecks = .allocate(capacity: max(1, checks.count))
+        for (i, check) in checks.enumerated() {
+            (compiledChecks + i).initialize(to: caret_lua_check(accepted: check.accepted, integral: check.integral ? 1 : 0))
+        }
+        checkCount = Int32(checks.count)
+        checksObjectTypes = checks.contains { $0.objectName != nil }
         self.acceptsNamedArguments = acceptsNamedArguments
         self.runtime = runtime
+        unmanagedRuntime = Unmanaged.passUnretained(runtime)
     }
+
+    deinit { compiledChecks.deallocate() }
 }
 
 /// The single C entry point into Swift: runs the host function and converts a thrown error into
 /// a pushed message and a status; the C trampoline raises it after this returns.
 let luaDispatch: caret_lua_dispatch_fn = { state, pointer in
     Unmanaged<LuaFunctionBox>.fromOpaque(pointer!)._withUnsafeGuaranteedRef { box in
-        box.runtime.countHostCall()
-        do {
-            let call = LuaCall(state: state!, box: box)
-            if box.checksArguments { try box.checkArguments(call) }
-            return try box.function(call)
-        } catch let error as LuaCallError {
-            LuaStack.push(string: error.message, to: state!)
-            return error.isRaw ? CARET_LUA_ERROR_RAW : CARET_LUA_ERROR
-        } catch {
-            LuaStack.push(string: "\(error)", to: state!)
-            return CARET_LUA_ERROR
+        box.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
+        guard box.checksArguments else { return luaRun(box, LuaCall(state: state!, box: box)) }
+        guard box.checkCount <= LuaFunctionBox.seenCapacity else {
+            return luaRun(box, LuaCall(state: state!, box: box), checking: true)
+        }
+        // The checker notes what it saw of each argument here, on the stack (no allocation).
+        return withUnsafeTemporaryAllocation(of: caret_lua_argument.self, capacity: Int(LuaFunctionBox.seenCapacity)) { seen in
+            var receiver: UnsafeMutableRawPointer?
+            let verdict = caret_lua_check_arguments(state, box.isMethod ? 1 : 0, box.compiledChecks, box.checkCount,
+                                                    seen.baseAddress, box.receiverTypeID, &receiver)
+            if verdict == 0, !box.checksObjectTypes {
+                return luaRun(box, LuaCall(state: state!, box: box, seen: seen.baseAddress, seenCount: Int(box.checkCount),
+                                           seenReceiver: receiver))
+            }
+            // A failed check: the slow checker words the error (or accepts a named-argument table).
+            return luaRun(box, LuaCall(state: state!, box: box), checking: true)
         }
     }
+}
+
+/// Runs the host function (after the full argument check when `checking`) and turns a thrown
+/// error into a pushed message and a status for the trampoline.
+@inline(__always)
+func luaRun(_ box: LuaFunctionBox, _ call: LuaCall, checking: Bool = false) -> Int32 {
+    do {
+        if checking { try box.checkArgumentsSlowly(call) }
+        return try box.function(call)
+    } catch let error as LuaCallError {
+        LuaStack.push(string: error.message, to: call.state)
+        return error.isRaw ? CARET_LUA_ERROR_RAW : CARET_LUA_ERROR
+    } catch {
+        LuaStack.push(string: "\(error)", to: call.state)
+        return CARET_LUA_ERROR
+    }
+}
+
+extension LuaFunctionBox {
+    /// Arguments the checker describes for the readers (boxes with more parameters are checked
+    /// and read without that help).
+    static let seenCapacity: Int32 = 8
 }
 
 /// Releases the retain a host-object userdata held.

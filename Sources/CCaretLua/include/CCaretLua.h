@@ -125,6 +125,63 @@ void caret_lua_push_object(lua_State *L, void *object, uint32_t type_id, int met
 /// The host object block at `index`, or NULL if the value is not a host object.
 caret_lua_object *caret_lua_to_object(lua_State *L, int index);
 
+/* The host-call fast path: every host function's arguments pass through these, so they are
+   inline here (Swift inlines them) and ask LuaJIT as few questions as they can. */
+
+/// `self` of a method call (stack slot 1) when it is a live host object of registered type
+/// `type_id`; NULL otherwise (the host then finds out what it is and words the error).
+static inline void *caret_lua_receiver(lua_State *L, uint32_t type_id) {
+  if (lua_type(L, 1) != LUA_TUSERDATA || lua_objlen(L, 1) != sizeof(caret_lua_object)) return NULL;
+  caret_lua_object *o = (caret_lua_object *)lua_touserdata(L, 1);
+  return o->magic == CARET_LUA_OBJECT_MAGIC && o->type_id == type_id ? o->object : NULL;
+}
+
+/// Whether `value` has an integral value a 64-bit integer holds (what Swift's `Int(exactly:)`
+/// accepts: NaN, infinities, fractions and values past ±2^63 do not).
+static inline int caret_lua_is_int64(double value) {
+  return value >= -9223372036854775808.0 && value < 9223372036854775808.0 && value == (double)(int64_t)value;
+}
+
+/// The number at `index` as an integer into `*out`: 1 when it is a number (strings are not
+/// converted) with an integral value in range, else 0 and `*out` untouched.
+static inline int caret_lua_to_int64(lua_State *L, int index, int64_t *out) {
+  if (lua_type(L, index) != LUA_TNUMBER) return 0;
+  double value = lua_tonumber(L, index);
+  if (!caret_lua_is_int64(value)) return 0;
+  *out = (int64_t)value;
+  return 1;
+}
+
+/// The bytes of the string at `index` (numbers are not converted), or NULL when it is no string.
+static inline const char *caret_lua_to_bytes(lua_State *L, int index, size_t *length) {
+  return lua_type(L, index) == LUA_TSTRING ? lua_tolstring(L, index, length) : NULL;
+}
+
+/// One declared parameter compiled for checking: bit `1 << type` for every accepted Lua type
+/// (bit 0 stands for LUA_TNONE and LUA_TNIL alike); `integral`: a number must be an integer.
+typedef struct caret_lua_check {
+  uint16_t accepted;
+  uint16_t integral;
+} caret_lua_check;
+
+/// What the checker saw of one argument, so the host's readers need not ask LuaJIT again:
+/// its type, and its value when it is a number or a string (valid while the call runs, since the
+/// string stays in its stack slot).
+typedef struct caret_lua_argument {
+  double number;
+  const char *bytes;
+  size_t length;
+  int type;
+} caret_lua_argument;
+
+/// Checks a call's arguments (stack slots offset+1 … offset+count) against `checks`: returns the
+/// first argument (1-based) whose type does not fit, count + 1 when more than `count` were passed,
+/// or 0. Host-object type names are the host's to check. When `seen` is not NULL, `seen[i]`
+/// describes argument i + 1 (all of them when 0 is returned). When `receiver_type` is not 0,
+/// `*receiver` is set to `caret_lua_receiver(L, receiver_type)`.
+int caret_lua_check_arguments(lua_State *L, int offset, const caret_lua_check *checks, int count,
+                              caret_lua_argument *seen, uint32_t receiver_type, void **receiver);
+
 /// Registry fields of event delivery: a host function returning the queued events as an array of
 /// pairs (handler key, event value) laid out flat, and a table mapping a handler key to an array
 /// of handler functions, each called with the event value.
