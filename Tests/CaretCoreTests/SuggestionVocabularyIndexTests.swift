@@ -56,4 +56,24 @@ import Testing
         #expect(copy.corrections(for: "zorpisj").map(\.word) == ["zorpish"])
         #expect(engine.corrections(for: "zorpisj").isEmpty)
     }
+
+    /// `é` and `e` + U+0301 are one key (`String` equality is canonical equivalence) but sort
+    /// apart in scalar order: the sorted keys must hold the key once, in the spelling the
+    /// vocabulary has, whichever spelling each change used.
+    @Test func canonicallyEquivalentSpellingsAreOneSortedKey() {
+        var engine = SuggestionFixtures.engine()
+        func words() -> [String] { engine.documentWords.map { "\($0.word):\($0.count)" } }
+        engine.addDocumentWord("e\u{301}")
+        #expect(words() == ["e\u{301}:1"])
+        engine.removeDocumentWord("e\u{301}")
+        engine.addDocumentWord("\u{E9}")
+        #expect(words().count == 1)
+        engine.removeDocumentWord("\u{E9}")
+        #expect(words().isEmpty)
+        engine.addDocumentWord("\u{E9}")
+        #expect(words().count == 1)
+        #expect(engine.documentWords.first?.word.unicodeScalars.elementsEqual("\u{E9}".unicodeScalars) == true)
+        engine.addDocumentWord("e\u{301}x")
+        #expect(words().count == 2)
+    }
 }

@@ -4,7 +4,7 @@
 extension Editor {
     /// The editor's suggestion engine (lexicon, document vocabulary, learned words), or nil when
     /// none is attached.
-    public var suggestionEngine: SuggestionEngine? { suggestionState?.engine }
+    public var suggestionEngine: SuggestionEngine? { suggestionState?.settledEngine(in: text) }
 
     /// Attaches a suggestion engine over `lexicon`, replacing any attached one (its learned words are
     /// kept). The document is scanned once; from then on each change re-segments only the words
@@ -30,7 +30,7 @@ extension Editor {
     /// word has no corrections. The word's own occurrence in the document does not count as knowing
     /// it (a second occurrence does).
     public func suggestionsAtSelection(limit: Int = 10) -> SelectionSuggestions? {
-        guard let engine = suggestionState?.engine, let word = wordAtSelection() else { return nil }
+        guard let engine = suggestionState?.settledEngine(in: text), let word = wordAtSelection() else { return nil }
         // The word's own occurrence does not make it known (otherwise every typo would be).
         let counted = SuggestionEngine.words(in: word.string) == [word.string]
         return SelectionSuggestions(
@@ -78,18 +78,19 @@ extension Editor {
 
     // MARK: Following changes
 
-    /// Updates the vocabulary for the command in progress (`pendingEdits`, `pendingInverses`):
-    /// per edit, the words of a window around it before and after. What each edit replaced is its
-    /// inverse's replacement; an attribute change leaves the words as they are. If an inverse does
-    /// not match its edit, the document is rescanned.
+    /// Updates the vocabulary for the command in progress (`pendingEdits`, `pendingInverses`).
+    /// What each edit replaced is its inverse's replacement; an attribute change leaves the words
+    /// as they are. One edit is only noted (`EditorSuggestionState.noteEdit`): its words are
+    /// counted when the engine is next read or an edit lands elsewhere. Several edits are counted
+    /// at once, each from a window around it. If an inverse does not match its edit, the document
+    /// is rescanned.
     func updateVocabulary() {
         guard let state = suggestionState else { return }
         if pendingEdits.count == 1, let edit = pendingEdits.first, let inverse = pendingInverses.first {
             // The usual case: one edit, and the document right after it is the current one.
             guard inverse.range == edit.replacementRange else { return rescanVocabulary(state) }
             guard let removed = Editor.replacedString(edit, inverse) else { return }
-            let difference = VocabularyWindow.difference(replaced: inverse.range, removed: removed, in: text)
-            state.engine.applyWordDifference(removed: difference.removed, inserted: difference.inserted)
+            state.noteEdit(replaced: inverse.range, removed: removed, in: text)
             return
         }
         let edits = Array(sequence: pendingEdits)
@@ -103,14 +104,17 @@ extension Editor {
         for (edit, inverse) in zip(edits, inverses).reversed() {
             guard let removed = Editor.replacedString(edit, inverse) else { continue }
             differences.append(VocabularyWindow.difference(replaced: inverse.range, removed: removed, in: document))
-            if edits.count > 1 { try? document.replaceSubrange(inverse.range, with: removed, attributes: Attributes()) }
+            try? document.replaceSubrange(inverse.range, with: removed, attributes: Attributes())
         }
+        // `document` is now the text before this command, where the pending region is counted.
+        state.settle(in: document)
         for difference in differences.reversed() {
             state.engine.applyWordDifference(removed: difference.removed, inserted: difference.inserted)
         }
     }
 
     func rescanVocabulary(_ state: EditorSuggestionState) {
+        state.discardPending()
         state.engine.rescanDocument(text)
         state.rescanCount += 1
     }

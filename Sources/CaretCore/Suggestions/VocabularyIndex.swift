@@ -16,6 +16,11 @@ final class VocabularyIndex: @unchecked Sendable {
     private var deletions: [UInt64: [String]] = [:]
     /// Keys whose presence may have changed since the indexes were settled.
     private var pending: Set<String> = []
+    /// Each key of `sortedKeys` under itself. `String` keys are compared by canonical
+    /// equivalence (`é` and `e` + U+0301 are one key of `entries`, spelled as first added) while
+    /// `sortedKeys` is in scalar order, so this finds the spelling `sortedKeys` holds for a key
+    /// whatever spelling the change used.
+    private var indexed: [String: String] = [:]
 
     init() {}
 
@@ -26,6 +31,7 @@ final class VocabularyIndex: @unchecked Sendable {
             other.sortedKeys = sortedKeys
             other.deletions = deletions
             other.pending = pending
+            other.indexed = indexed
         }
         return other
     }
@@ -54,17 +60,25 @@ final class VocabularyIndex: @unchecked Sendable {
         var added: [String] = []
         var removed: [String] = []
         for key in keys {
-            let at = lowerBound(key)
-            let was = at < sortedKeys.count && sortedKeys[at] == key
-            let now = entries[key] != nil
-            if was == now { continue }
-            if now { added.append(key) } else { removed.append(key) }
+            let held = indexed[key]
+            let stored = entries.index(forKey: key).map { entries[$0].key }
+            if let held, let stored, held.unicodeScalars.elementsEqual(stored.unicodeScalars) { continue }
+            if let held { removed.append(held) }
+            if let stored { added.append(stored) }
         }
         if added.count + removed.count > 64 {
             sortedKeys = entries.keys.sorted(by: SuggestionCandidate.precedes)
+            indexed = [:]
+            for key in sortedKeys { indexed[key] = key }
         } else {
-            for key in removed { sortedKeys.remove(at: lowerBound(key)) }
-            for key in added { sortedKeys.insert(key, at: lowerBound(key)) }
+            for key in removed {
+                sortedKeys.remove(at: lowerBound(key))
+                indexed[key] = nil
+            }
+            for key in added {
+                sortedKeys.insert(key, at: lowerBound(key))
+                indexed[key] = key
+            }
         }
         var hashes: [UInt64] = []
         for key in removed where !inBase(key) {
