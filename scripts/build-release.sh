@@ -3,10 +3,10 @@
 #
 # On Linux they are static executables: the Swift runtime, Foundation, LuaJIT, libxml2 (with the
 # ICU, zlib and liblzma it needs) and cmark-gfm are linked in, and there is no dynamic loader.
-# `caret run` of a one-line script then starts in about half the time of a build that links only the
-# Swift runtime statically (`--static-swift-stdlib`): that one still loads ten shared libraries,
+# `caret run` of a one-line script then starts in under half the CPU time of a build that links only the
+# Swift runtime statically (`--static-swift-stdlib`): that one still loads a dozen shared libraries,
 # resolves their symbols and relocates a position-independent 80 MB executable at every start
-# (docs/benchmarks.md has the figures). The static archives come with the -dev packages
+# (docs/scripting.md, "Cost", has the figures). The static archives come with the -dev packages
 # scripts/setup.sh installs. Elsewhere (macOS) it is a plain release build.
 #
 # usage: scripts/build-release.sh [--product caret | --product caret-bench | other swift build flags]

@@ -1,5 +1,11 @@
 import CaretCore
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A fast path for the commonest line of imported traces, `{"edit":[12,0,"text"]}` written
 /// canonically (no blanks; in the text, no escapes but the two-character ones `\n`, `\t`,

@@ -6,14 +6,14 @@ import Foundation
 /// Large inputs: reading canonical markup in-process (MB/s), and the peak memory of the `caret`
 /// command reading a generated 200 MB markup file, document JSON file and trace (8 MB with
 /// `--quick`), each in a fresh child process so nothing else counts. The `caret` executable is the
-/// one built beside this one (`swift build -c release`); without it the memory cases are skipped.
+/// one built beside this one (`scripts/build-release.sh --product caret`); without it the memory cases are skipped.
 enum LargeInputBenchmarks {
     static func run(_ options: BenchOptions, _ report: BenchReport) throws {
         if options.wants("markup read") { try markupRead(options, report) }
         let kinds = ["markup", "document JSON", "trace"].filter { options.wants("large input \($0)") }
         guard !kinds.isEmpty else { return }
         guard let caret = caretExecutable() else {
-            report.add("large input", .nan, "", note: "skipped: no caret executable beside caret-bench (swift build -c release --product caret)")
+            report.add("large input", .nan, "", note: "skipped: no caret executable beside caret-bench (scripts/build-release.sh --product caret)")
             return
         }
         let megabytes = options.quick ? 8 : 200
