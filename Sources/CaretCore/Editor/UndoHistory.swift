@@ -40,70 +40,66 @@ struct UndoStep: Sendable {
     }
 }
 
-/// A stack of undo steps in fixed-size chunks: pushing never moves the steps already stored
-/// (one array would copy them all each time it grows, and a replay records one step per edit).
+/// A stack of undo steps: the top one as a value, so coalescing edits into it happens in place,
+/// and every step below it frozen into a compact `StepLog` (pushing a step freezes the one it
+/// covers; popping thaws the next). Only the top step can coalesce: `Editor.lastGroup` is set by
+/// the command that made or extended it, so a frozen step's time is kept only for exactness.
 struct StepStack: Sendable {
-    static let chunkSize = 4096
-    private var chunks: [[UndoStep]] = []
-    private(set) var count = 0
-    /// The steps' `estimatedBytes`, kept up to date by every change (`grewTop` for in-place ones).
-    private(set) var estimatedBytes = 0
+    private var log = StepLog()
+    private var topStep: UndoStep?
+    /// `topStep`'s `estimatedBytes`, grown by `grewTop`.
+    private var topBytes = 0
 
-    var isEmpty: Bool { count == 0 }
+    var count: Int { topStep == nil ? 0 : log.count + 1 }
+    /// About how many bytes the steps keep alive: the log's storage and the top step.
+    /// - Complexity: O(1).
+    var estimatedBytes: Int { log.estimatedBytes &+ topBytes }
 
-    /// The top step; mutations through it happen in place.
-    var last: UndoStep? {
-        get { chunks.last?.last }
-    }
+    var isEmpty: Bool { topStep == nil }
+
+    /// The top step.
+    var last: UndoStep? { topStep }
 
     /// The top step, which must exist, for in-place mutation.
     var top: UndoStep {
-        get { chunks[chunks.count - 1][chunks[chunks.count - 1].count - 1] }
-        _modify {
-            let c = chunks.count - 1
-            let i = chunks[c].count - 1
-            yield &chunks[c][i]
-        }
+        get { topStep! }
+        _modify { yield &topStep! }
     }
 
     /// Whether the top step can take more edits of `group` made from `selection` at `time`;
     /// reads fields in place, so the step is not copied (which would make its edit lists shared).
     func topAccepts(_ group: CoalesceGroup, from selection: Selection, at time: Double, interval: Double) -> Bool {
-        guard let c = chunks.indices.last else { return false }
-        let i = chunks[c].count - 1
-        return chunks[c][i].group == group && chunks[c][i].selectionAfter == selection && time - chunks[c][i].time <= interval
+        guard topStep != nil else { return false }
+        return topStep!.group == group && topStep!.selectionAfter == selection && time - topStep!.time <= interval
     }
 
-    /// Pushes `step`, moved in (a copy would retain every string it holds).
+    /// Pushes `step`, moved in (a copy would retain every string it holds); the step it covers
+    /// is frozen into the log.
     mutating func append(_ step: consuming UndoStep) {
-        if chunks.isEmpty || chunks[chunks.count - 1].count == StepStack.chunkSize {
-            var chunk: [UndoStep] = []
-            chunk.reserveCapacity(chunks.isEmpty ? 16 : StepStack.chunkSize)
-            chunks.append(chunk)
-        }
-        count += 1
-        estimatedBytes &+= step.estimatedBytes
-        chunks[chunks.count - 1].append(step)
+        topBytes = step.estimatedBytes
+        var covered: UndoStep? = step
+        swap(&covered, &topStep)
+        if covered != nil { log.append(covered.unsafelyUnwrapped) }
     }
 
     /// Records that edits of `bytes` were merged into the top step in place.
     mutating func grewTop(by bytes: Int) {
-        estimatedBytes &+= bytes
+        topBytes &+= bytes
     }
 
     @discardableResult
     mutating func removeLast() -> UndoStep {
-        let step = chunks[chunks.count - 1].removeLast()
-        if chunks[chunks.count - 1].isEmpty { chunks.removeLast() }
-        count -= 1
-        estimatedBytes &-= step.estimatedBytes
-        return step
+        var taken: UndoStep?
+        swap(&taken, &topStep)
+        topStep = log.popLast()
+        topBytes = topStep?.estimatedBytes ?? 0
+        return taken!
     }
 
     mutating func removeAll() {
-        chunks = []
-        count = 0
-        estimatedBytes = 0
+        log = StepLog()
+        topStep = nil
+        topBytes = 0
     }
 }
 
