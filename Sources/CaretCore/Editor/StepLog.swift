@@ -48,40 +48,46 @@ struct StepLog: Sendable {
 
     /// Freezes `step` on top of the log.
     mutating func append(_ step: borrowing UndoStep) {
+        append(edits: step.edits, inverses: step.inverses, step.fields)
+    }
+
+    /// Freezes the step of `edits` and `inverses` with `step`'s other fields on top of the log.
+    mutating func append(edits: borrowing EditList, inverses: borrowing EditList, _ step: UndoStep.Fields) {
         // The common step, read without copying its records.
-        var short = false
-        var bound = 1 + 8 + 10 * 10
-        if step.edits.rest.isEmpty, step.inverses.rest.isEmpty,
-           case .plain(let string, _, let written)? = step.edits.first?.replacement,
-           case .plain(let old, _, let removed)? = step.inverses.first?.replacement,
-           let editRange = step.edits.first?.range, let inverseRange = step.inverses.first?.range,
-           inverseRange.lowerBound == editRange.lowerBound, inverseRange.count == written, removed == editRange.count {
-            short = true
-            bound += 2 * 51 + string.utf8.count + old.utf8.count
-        } else {
-            bound += StepLog.sizeBound(of: step.edits) + StepLog.sizeBound(of: step.inverses)
-        }
-        if chunks.isEmpty || chunks[chunks.count - 1].used + bound > chunks[chunks.count - 1].bytes.count {
-            let previous = chunks.last?.bytes.count ?? 0
-            let size = max(bound, previous == 0 ? StepLog.firstChunkBytes : min(previous * 2, StepLog.chunkBytes))
-            chunks.append(Chunk(bytes: [UInt8](repeating: 0, count: size)))
-            estimatedBytes &+= size
-        }
-        let c = chunks.count - 1
-        let start = chunks[c].used
-        let end: Int
-        if short {
-            end = chunks[c].bytes.withUnsafeMutableBufferPointer { buffer in
+        if edits.count == 1, inverses.count == 1,
+           case .plain(let string, let attributes, let written)? = edits.first?.replacement,
+           case .plain(let old, let oldAttributes, let removed)? = inverses.first?.replacement,
+           let range = edits.first?.range, let inverseRange = inverses.first?.range,
+           inverseRange.lowerBound == range.lowerBound, inverseRange.count == written, removed == range.count {
+            let start = reserve(1 + 8 + 10 * 10 + 2 * 51 + string.utf8.count + old.utf8.count)
+            let header = StepLog.header(step, short: true)
+            let c = chunks.count - 1
+            let end = chunks[c].bytes.withUnsafeMutableBufferPointer { buffer in
                 var writer = Writer(base: buffer.baseAddress!, at: start)
-                StepLog.writeShort(step, to: &writer)
+                StepLog.writeCommon(step, header: header, origin: range.lowerBound, to: &writer)
+                writer.unsigned(UInt64(range.lowerBound))
+                writer.unsigned(UInt64(range.count))
+                writer.string(string)
+                writer.unsigned(UInt64(attributes.id))
+                writer.unsigned(UInt64(written))
+                writer.string(old)
+                writer.unsigned(UInt64(oldAttributes.id))
                 writer.backwardLength(writer.offset - start)
                 return writer.offset
             }
-        } else {
+            assert(end <= chunks[c].bytes.count, "an undo step outgrew its size bound")
+            chunks[c].used = end
+            count += 1
+            return
+        }
+        let start = reserve(1 + 8 + 10 * 10 + StepLog.sizeBound(of: edits) + StepLog.sizeBound(of: inverses))
+        let c = chunks.count - 1
+        let end: Int
+        do {
             var boxed: [EditRecord.Replacement] = []
             end = chunks[c].bytes.withUnsafeMutableBufferPointer { buffer in
                 var writer = Writer(base: buffer.baseAddress!, at: start)
-                StepLog.writeGeneral(step, to: &writer, boxed: &boxed)
+                StepLog.writeGeneral(edits: edits, inverses: inverses, step, to: &writer, boxed: &boxed)
                 writer.backwardLength(writer.offset - start)
                 return writer.offset
             }
@@ -90,9 +96,21 @@ struct StepLog: Sendable {
                 boxes.append(box)
             }
         }
-        precondition(end <= chunks[c].bytes.count, "an undo step outgrew its size bound")
+        assert(end <= chunks[c].bytes.count, "an undo step outgrew its size bound")
         chunks[c].used = end
         count += 1
+    }
+
+    /// Makes sure the last chunk has `bound` bytes free (a new chunk when not); returns where
+    /// the step starts in it.
+    private mutating func reserve(_ bound: Int) -> Int {
+        if chunks.isEmpty || chunks[chunks.count - 1].used + bound > chunks[chunks.count - 1].bytes.count {
+            let previous = chunks.last?.bytes.count ?? 0
+            let size = max(bound, previous == 0 ? StepLog.firstChunkBytes : min(previous * 2, StepLog.chunkBytes))
+            chunks.append(Chunk(bytes: [UInt8](repeating: 0, count: size)))
+            estimatedBytes &+= size
+        }
+        return chunks[chunks.count - 1].used
     }
 
     /// At least the bytes `list`'s records take in the general form (a varint is at most 10
@@ -110,7 +128,7 @@ struct StepLog: Sendable {
         return bound
     }
 
-    private static func header(_ step: borrowing UndoStep, short: Bool) -> UInt8 {
+    private static func header(_ step: UndoStep.Fields, short: Bool) -> UInt8 {
         var header: UInt8
         switch step.group {
         case nil: header = 0
@@ -129,7 +147,8 @@ struct StepLog: Sendable {
 
     /// Header, time (only a step with a coalescing group needs it), selections relative to
     /// `origin` and the typing attributes.
-    private static func writeCommon(_ step: borrowing UndoStep, header: UInt8, origin: Int, to writer: inout Writer) {
+    @inline(__always)
+    private static func writeCommon(_ step: UndoStep.Fields, header: UInt8, origin: Int, to writer: inout Writer) {
         writer.byte(header)
         if step.group != nil { writer.double(step.time) }
         let before = step.selectionBefore
@@ -144,32 +163,17 @@ struct StepLog: Sendable {
         if let typing = step.typingAfter { writer.unsigned(UInt64(typing.id)) }
     }
 
-    private static func writeShort(_ step: borrowing UndoStep, to writer: inout Writer) {
-        guard let lower = step.edits.first?.range.lowerBound, let count = step.edits.first?.range.count,
-              case .plain(let string, let attributes, let utf16)? = step.edits.first?.replacement,
-              case .plain(let old, let oldAttributes, _)? = step.inverses.first?.replacement else {
-            preconditionFailure("short form of a step that is not one plain edit")
-        }
-        writeCommon(step, header: header(step, short: true), origin: lower, to: &writer)
-        writer.unsigned(UInt64(lower))
-        writer.unsigned(UInt64(count))
-        writer.string(string)
-        writer.unsigned(UInt64(attributes.id))
-        writer.unsigned(UInt64(utf16))
-        writer.string(old)
-        writer.unsigned(UInt64(oldAttributes.id))
-    }
-
-    private static func writeGeneral(_ step: borrowing UndoStep, to writer: inout Writer, boxed: inout [EditRecord.Replacement]) {
-        let origin = step.edits.first?.range.lowerBound ?? 0
+    private static func writeGeneral(edits: borrowing EditList, inverses: borrowing EditList, _ step: UndoStep.Fields,
+                                     to writer: inout Writer, boxed: inout [EditRecord.Replacement]) {
+        let origin = edits.first?.range.lowerBound ?? 0
         writeCommon(step, header: header(step, short: false), origin: origin, to: &writer)
         writer.unsigned(UInt64(origin))
-        writer.unsigned(UInt64(step.edits.count))
-        writer.unsigned(UInt64(step.inverses.count))
-        if let first = step.edits.first { write(first, origin: origin, to: &writer, boxed: &boxed) }
-        for record in step.edits.rest { write(record, origin: origin, to: &writer, boxed: &boxed) }
-        if let first = step.inverses.first { write(first, origin: origin, to: &writer, boxed: &boxed) }
-        for record in step.inverses.rest { write(record, origin: origin, to: &writer, boxed: &boxed) }
+        writer.unsigned(UInt64(edits.count))
+        writer.unsigned(UInt64(inverses.count))
+        if let first = edits.first { write(first, origin: origin, to: &writer, boxed: &boxed) }
+        for record in edits.rest { write(record, origin: origin, to: &writer, boxed: &boxed) }
+        if let first = inverses.first { write(first, origin: origin, to: &writer, boxed: &boxed) }
+        for record in inverses.rest { write(record, origin: origin, to: &writer, boxed: &boxed) }
     }
 
     private static func write(_ record: EditRecord, origin: Int, to writer: inout Writer, boxed: inout [EditRecord.Replacement]) {
@@ -188,21 +192,17 @@ struct StepLog: Sendable {
 
     // MARK: Reading
 
+    /// The top frozen step, as a value again; nil when the log is empty.
+    var last: UndoStep? {
+        guard count > 0 else { return nil }
+        return decodeLast().step
+    }
+
     /// Takes the top frozen step off the log, as a value again; nil when the log is empty.
     mutating func popLast() -> UndoStep? {
         guard count > 0 else { return nil }
+        let (step, start, boxesTaken) = decodeLast()
         let c = chunks.count - 1
-        let used = chunks[c].used
-        var boxesTaken = 0
-        let (step, start) = chunks[c].bytes.withUnsafeBufferPointer { buffer -> (UndoStep, Int) in
-            let base = buffer.baseAddress!
-            var end = used
-            let length = Reader.backwardLength(base, end: &end)
-            let start = end - length
-            var reader = Reader(base: base, at: start)
-            let step = StepLog.read(&reader, boxes: boxes, boxesTaken: &boxesTaken)
-            return (step, start)
-        }
         if boxesTaken > 0 {
             for box in boxes[(boxes.count - boxesTaken)...] { estimatedBytes &-= box.payloadBytes }
             boxes.removeLast(boxesTaken)
@@ -215,6 +215,23 @@ struct StepLog: Sendable {
             chunks[c].used = start
         }
         return step
+    }
+
+    /// The top step, where it starts in the last chunk and how many boxes it has.
+    private func decodeLast() -> (step: UndoStep, start: Int, boxesTaken: Int) {
+        let c = chunks.count - 1
+        let used = chunks[c].used
+        var boxesTaken = 0
+        let (step, start) = chunks[c].bytes.withUnsafeBufferPointer { buffer -> (UndoStep, Int) in
+            let base = buffer.baseAddress!
+            var end = used
+            let length = Reader.backwardLength(base, end: &end)
+            let start = end - length
+            var reader = Reader(base: base, at: start)
+            let step = StepLog.read(&reader, boxes: boxes, boxesTaken: &boxesTaken)
+            return (step, start)
+        }
+        return (step, start, boxesTaken)
     }
 
     private static func read(_ reader: inout Reader, boxes: [EditRecord.Replacement], boxesTaken: inout Int) -> UndoStep {
@@ -347,6 +364,22 @@ private struct Writer {
     }
 
     mutating func string(_ string: String) {
+        let utf8 = string.utf8
+        if utf8.count < 16 {
+            // A small string: its bytes one by one are cheaper than a call to copy them.
+            let count = utf8.count
+            base[offset] = UInt8(count)
+            let target = base + offset + 1
+            let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+                for i in 0..<count { target[i] = bytes[i] }
+            }
+            if copied == nil {
+                var i = 0
+                for b in utf8 { target[i] = b; i += 1 }
+            }
+            offset += 1 + count
+            return
+        }
         var string = string
         string.withUTF8 { bytes in
             unsigned(UInt64(bytes.count))

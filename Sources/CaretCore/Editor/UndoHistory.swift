@@ -18,6 +18,26 @@ struct UndoStep: Sendable {
     /// Virtual time of the last edit merged into this step.
     var time: Double
 
+    /// Everything but the edits.
+    struct Fields: Sendable {
+        var selectionBefore: Selection
+        var selectionAfter: Selection
+        var typingBefore: Attributes?
+        var typingAfter: Attributes?
+        var group: CoalesceGroup?
+        var time: Double
+    }
+
+    var fields: Fields {
+        Fields(selectionBefore: selectionBefore, selectionAfter: selectionAfter, typingBefore: typingBefore,
+               typingAfter: typingAfter, group: group, time: time)
+    }
+
+    /// What an empty stack holds in place of a top step.
+    static let placeholder = UndoStep(
+        edits: EditList(), inverses: EditList(), selectionBefore: Selection(caret: 0), selectionAfter: Selection(caret: 0),
+        typingBefore: nil, typingAfter: nil, group: nil, time: 0)
+
     /// About how many bytes the step keeps alive.
     var estimatedBytes: Int { MemoryLayout<UndoStep>.stride + edits.estimatedBytes + inverses.estimatedBytes }
 
@@ -40,46 +60,81 @@ struct UndoStep: Sendable {
     }
 }
 
-/// A stack of undo steps: the top one as a value, so coalescing edits into it happens in place,
-/// and every step below it frozen into a compact `StepLog` (pushing a step freezes the one it
-/// covers; popping thaws the next). Only the top step can coalesce: `Editor.lastGroup` is set by
-/// the command that made or extended it, so a frozen step's time is kept only for exactness.
+/// A stack of undo steps, nearly all frozen into a compact `StepLog`. Only a step that can still
+/// coalesce (one with a group, just made or extended) is kept as a value on top, so merging edits
+/// into it happens in place; pushing any later step freezes it. A step without a group goes into
+/// the log as it is pushed, and a step is thawed when it is taken off. `Editor.lastGroup` is the
+/// group of the command that made or extended the top step, so no frozen step is ever asked to
+/// coalesce; its time is kept all the same, so a thawed step is exactly the step pushed.
 struct StepStack: Sendable {
     private var log = StepLog()
-    private var topStep: UndoStep?
-    /// `topStep`'s `estimatedBytes`, grown by `grewTop`.
+    /// The top step when `hasTop`, else an empty placeholder (a stored step rather than an
+    /// optional one, so pushing and popping move steps instead of copying them).
+    private var topStep = UndoStep.placeholder
+    private var hasTop = false
+    /// `topStep`'s `estimatedBytes` while `hasTop`, grown by `grewTop`.
     private var topBytes = 0
 
-    var count: Int { topStep == nil ? 0 : log.count + 1 }
+    var count: Int { hasTop ? log.count + 1 : log.count }
     /// About how many bytes the steps keep alive: the log's storage and the top step.
     /// - Complexity: O(1).
     var estimatedBytes: Int { log.estimatedBytes &+ topBytes }
 
-    var isEmpty: Bool { topStep == nil }
+    var isEmpty: Bool { !hasTop && log.isEmpty }
 
-    /// The top step.
-    var last: UndoStep? { topStep }
+    /// The top step (thawed from the log when it is frozen).
+    var last: UndoStep? { hasTop ? topStep : log.last }
 
-    /// The top step, which must exist, for in-place mutation.
+    /// The top step, which `topAccepts` said is a value, for in-place mutation.
     var top: UndoStep {
-        get { topStep! }
-        _modify { yield &topStep! }
+        get { topStep }
+        _modify {
+            precondition(hasTop, "the top undo step is frozen")
+            yield &topStep
+        }
     }
 
     /// Whether the top step can take more edits of `group` made from `selection` at `time`;
     /// reads fields in place, so the step is not copied (which would make its edit lists shared).
     func topAccepts(_ group: CoalesceGroup, from selection: Selection, at time: Double, interval: Double) -> Bool {
-        guard topStep != nil else { return false }
-        return topStep!.group == group && topStep!.selectionAfter == selection && time - topStep!.time <= interval
+        hasTop && topStep.group == group && topStep.selectionAfter == selection && time - topStep.time <= interval
     }
 
-    /// Pushes `step`, moved in (a copy would retain every string it holds); the step it covers
-    /// is frozen into the log.
+    /// Pushes `step`, moved in (a copy would retain every string it holds); a value on top
+    /// when it has a group, else frozen at once.
     mutating func append(_ step: consuming UndoStep) {
-        topBytes = step.estimatedBytes
-        var covered: UndoStep? = step
-        swap(&covered, &topStep)
-        if covered != nil { log.append(covered.unsafelyUnwrapped) }
+        freezeTop()
+        if step.group == nil {
+            log.append(step)
+        } else {
+            topBytes = step.estimatedBytes
+            topStep = step
+            hasTop = true
+        }
+    }
+
+    /// Pushes the step of `edits` and `inverses` (left empty) with `fields`: frozen straight
+    /// from the lists when it has no group (no step value is made), else as `append` does.
+    mutating func push(edits: inout EditList, inverses: inout EditList, _ fields: UndoStep.Fields) {
+        if fields.group == nil {
+            freezeTop()
+            log.append(edits: edits, inverses: inverses, fields)
+            edits = EditList()
+            inverses = EditList()
+        } else {
+            append(UndoStep(edits: edits.take(), inverses: inverses.take(), selectionBefore: fields.selectionBefore,
+                            selectionAfter: fields.selectionAfter, typingBefore: fields.typingBefore,
+                            typingAfter: fields.typingAfter, group: fields.group, time: fields.time))
+        }
+    }
+
+    /// Moves the top step, if it is a value, into the log.
+    private mutating func freezeTop() {
+        guard hasTop else { return }
+        log.append(topStep)
+        topStep = UndoStep.placeholder
+        hasTop = false
+        topBytes = 0
     }
 
     /// Records that edits of `bytes` were merged into the top step in place.
@@ -89,16 +144,18 @@ struct StepStack: Sendable {
 
     @discardableResult
     mutating func removeLast() -> UndoStep {
-        var taken: UndoStep?
+        guard hasTop else { return log.popLast()! }
+        var taken = UndoStep.placeholder
         swap(&taken, &topStep)
-        topStep = log.popLast()
-        topBytes = topStep?.estimatedBytes ?? 0
-        return taken!
+        hasTop = false
+        topBytes = 0
+        return taken
     }
 
     mutating func removeAll() {
         log = StepLog()
-        topStep = nil
+        topStep = UndoStep.placeholder
+        hasTop = false
         topBytes = 0
     }
 }
