@@ -279,14 +279,8 @@ public final class Editor {
     func recordHistory(group: CoalesceGroup?, selectionBefore: Selection, typingBefore: Attributes?) {
         if let group, group == lastGroup,
            history.undoStack.topAccepts(group, from: selectionBefore, at: clock, interval: options.undoCoalescingInterval) {
-            let edits = pendingEdits.take()
-            let inverses = pendingInverses.take()
-            history.undoStack.grewTop(by: edits.estimatedBytes &+ inverses.estimatedBytes)
-            // Mutate in place: copying the step out would copy its edit lists on every keystroke.
-            history.undoStack.top.merge(edits: edits, inverses: inverses)
-            history.undoStack.top.selectionAfter = selection
-            history.undoStack.top.typingAfter = typingStorage
-            history.undoStack.top.time = clock
+            history.undoStack.mergeIntoTop(edits: pendingEdits.take(), inverses: pendingInverses.take(),
+                                           selectionAfter: selection, typingAfter: typingStorage, time: clock)
             if !history.redoStack.isEmpty { history.redoStack.removeAll() }
             return
         }

@@ -72,7 +72,7 @@ struct StepStack: Sendable {
     /// optional one, so pushing and popping move steps instead of copying them).
     private var topStep = UndoStep.placeholder
     private var hasTop = false
-    /// `topStep`'s `estimatedBytes` while `hasTop`, grown by `grewTop`.
+    /// `topStep`'s `estimatedBytes` while `hasTop`, grown by `mergeIntoTop`.
     private var topBytes = 0
 
     var count: Int { hasTop ? log.count + 1 : log.count }
@@ -84,15 +84,6 @@ struct StepStack: Sendable {
 
     /// The top step (thawed from the log when it is frozen).
     var last: UndoStep? { hasTop ? topStep : log.last }
-
-    /// The top step, which `topAccepts` said is a value, for in-place mutation.
-    var top: UndoStep {
-        get { topStep }
-        _modify {
-            precondition(hasTop, "the top undo step is frozen")
-            yield &topStep
-        }
-    }
 
     /// Whether the top step can take more edits of `group` made from `selection` at `time`;
     /// reads fields in place, so the step is not copied (which would make its edit lists shared).
@@ -137,9 +128,17 @@ struct StepStack: Sendable {
         topBytes = 0
     }
 
-    /// Records that edits of `bytes` were merged into the top step in place.
-    mutating func grewTop(by bytes: Int) {
-        topBytes &+= bytes
+    /// Merges a later command's edits into the top step, which `topAccepts` said is a value, in
+    /// place (copying the step out would copy its edit lists on every keystroke), and moves its
+    /// far side to `selectionAfter`, `typingAfter` and `time`.
+    mutating func mergeIntoTop(edits: consuming EditList, inverses: consuming EditList,
+                               selectionAfter: Selection, typingAfter: Attributes?, time: Double) {
+        precondition(hasTop, "merging into a frozen undo step")
+        topBytes &+= edits.estimatedBytes &+ inverses.estimatedBytes
+        topStep.merge(edits: edits, inverses: inverses)
+        topStep.selectionAfter = selectionAfter
+        topStep.typingAfter = typingAfter
+        topStep.time = time
     }
 
     @discardableResult
