@@ -107,22 +107,32 @@ import Testing
     }
 
     @Test func historyLongerThanAChunkOfSteps() throws {
-        // Undo steps are stored in chunks of `StepStack.chunkSize`; cross the boundaries both ways.
+        // Frozen undo steps are stored in chunks of at most `StepLog.chunkBytes` (a one-character
+        // step takes well under 16 bytes); cross many chunk boundaries both ways.
         let editor = try makeEditor("|")
-        let steps = StepStack.chunkSize * 2 + 100
-        var texts = [""]
+        let chunk = StepLog.chunkBytes / 16
+        let steps = chunk * 2 + 100
+        var final = ""
         for i in 0..<steps {
             try editor.perform(.replaceRange(editor.text.utf16Count..<editor.text.utf16Count, with: String(i % 10)))
-            texts.append(texts.last! + String(i % 10))
+            final += String(i % 10)
         }
+        #expect(editor.text.string == final)
         #expect(editor.undoCount == steps)
-        for back in 1...(StepStack.chunkSize + 50) {
-            try editor.perform(.undo)
-            #expect(editor.text.string == texts[steps - back])
+        func check(_ length: Int) {
+            #expect(editor.text.utf16Count == length)
+            if length % 997 == 0 { #expect(editor.text.string == String(final.prefix(length))) }
         }
-        #expect(editor.redoCount == StepStack.chunkSize + 50)
-        for _ in 0..<StepStack.chunkSize { try editor.perform(.redo) }
-        #expect(editor.text.string == texts[steps - 50])
+        for back in 1...(chunk + 50) {
+            try editor.perform(.undo)
+            check(steps - back)
+        }
+        #expect(editor.redoCount == chunk + 50)
+        for back in 0..<chunk {
+            try editor.perform(.redo)
+            check(steps - chunk - 49 + back)
+        }
+        #expect(editor.text.string == String(final.prefix(steps - 50)))
         try editor.perform(.insertText("x"))
         #expect(editor.redoCount == 0 && editor.undoCount == steps - 49)
         while editor.canUndo { try editor.perform(.undo) }

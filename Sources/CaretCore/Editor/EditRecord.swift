@@ -138,13 +138,15 @@ struct EditList: Sendable {
     private(set) var rest: [EditRecord] = []
     /// The records' `estimatedBytes`, added up as they are appended.
     private(set) var estimatedBytes = 0
+    /// The number of records (kept, so that asking needs no look at the optional record).
+    private(set) var count = 0
 
-    var isEmpty: Bool { first == nil }
-    var count: Int { first == nil ? 0 : 1 + rest.count }
+    var isEmpty: Bool { count == 0 }
 
     mutating func append(_ record: consuming EditRecord) {
         estimatedBytes &+= record.estimatedBytes
-        if first == nil { first = record } else { rest.append(record) }
+        if count == 0 { first = record } else { rest.append(record) }
+        count += 1
     }
 
     /// The list, leaving this one empty: moves the records instead of copying them (a copy of a
@@ -157,9 +159,10 @@ struct EditList: Sendable {
 
     mutating func append(contentsOf other: EditList) {
         guard let head = other.first else { return }
-        if first == nil { first = head } else { rest.append(head) }
+        if count == 0 { first = head } else { rest.append(head) }
         rest.append(contentsOf: other.rest)
         estimatedBytes &+= other.estimatedBytes
+        count += other.count
     }
 
     /// Extends the last record with `next` when `next` inserts plain text right after what the

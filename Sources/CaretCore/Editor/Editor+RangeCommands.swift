@@ -56,12 +56,13 @@ extension Editor {
             typingStorage = usesFastPaths ? nil : inherited(for: mapped)
         }
         let changed = !pendingEdits.isEmpty
-        let inverses = observers.isEmpty ? EditList() : pendingInverses
+        // Observers inside CaretCore (the suggestion vocabulary) read what each edit replaced;
+        // copied only when someone listens, since recording moves the lists into the history.
+        if !observers.isEmpty { notifiedInverses = pendingInverses }
         if changed, suggestionState != nil { updateVocabulary() }
         if changed { recordHistory(group: nil, selectionBefore: selectionBefore, typingBefore: typingBefore) }
         lastGroup = nil
         if !observers.isEmpty {
-            notifiedInverses = inverses
             notify(command: commands.count == 1 ? commands[0] : nil, changed: changed, selectionBefore: selectionBefore)
             notifiedInverses = EditList()
         }

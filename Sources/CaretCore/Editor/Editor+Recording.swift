@@ -70,7 +70,7 @@ extension Editor {
             old = .plain("", Attributes(), utf16: 0)
         } else {
             old = try capture(range, firstAttributes: firstAttributes)
-            if case .plain(let oldString, let oldAttributes, _) = old, oldAttributes == attributes,
+            if case .plain(let oldString, let oldAttributes, let oldUTF16) = old, oldUTF16 == utf16, oldAttributes == attributes,
                oldString.utf8.elementsEqual(string.utf8) { return false }
         }
         settleTyping()

@@ -4,6 +4,9 @@ extension Editor {
     /// `string.utf16.count`, from its UTF-8 bytes: a lead byte is one unit, a four-byte one two
     /// (`utf16.count` of a short non-ASCII string allocates here).
     static func utf16Count(of string: String) -> Int {
+        // Empty, or one byte (which valid UTF-8 makes ASCII): most edits of a trace.
+        let bytes = string.utf8.count
+        if bytes <= 1 { return bytes }
         var count = 0
         for byte in string.utf8 where byte & 0xC0 != 0x80 { count += byte >= 0xF0 ? 2 : 1 }
         return count

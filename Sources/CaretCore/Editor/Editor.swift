@@ -184,7 +184,7 @@ public final class Editor {
         let group = suppressCoalescing ? nil : command.coalesceGroup
         // Observers inside CaretCore (the suggestion vocabulary) read what each edit replaced;
         // copied only when someone listens, since recording moves the lists into the history.
-        let inverses = observers.isEmpty ? EditList() : pendingInverses
+        if !observers.isEmpty { notifiedInverses = pendingInverses }
         if changed, suggestionState != nil { updateVocabulary() }
         if changed, !isHistory {
             recordHistory(group: group, selectionBefore: selectionBefore, typingBefore: typingBefore)
@@ -194,7 +194,6 @@ public final class Editor {
         }
         lastGroup = !changed && group != nil ? nil : group
         if !observers.isEmpty {
-            notifiedInverses = inverses
             notify(command: command, changed: changed, selectionBefore: selectionBefore)
             notifiedInverses = EditList()
         }
@@ -280,20 +279,13 @@ public final class Editor {
     func recordHistory(group: CoalesceGroup?, selectionBefore: Selection, typingBefore: Attributes?) {
         if let group, group == lastGroup,
            history.undoStack.topAccepts(group, from: selectionBefore, at: clock, interval: options.undoCoalescingInterval) {
-            let edits = pendingEdits.take()
-            let inverses = pendingInverses.take()
-            history.undoStack.grewTop(by: edits.estimatedBytes &+ inverses.estimatedBytes)
-            // Mutate in place: copying the step out would copy its edit lists on every keystroke.
-            history.undoStack.top.merge(edits: edits, inverses: inverses)
-            history.undoStack.top.selectionAfter = selection
-            history.undoStack.top.typingAfter = typingStorage
-            history.undoStack.top.time = clock
+            history.undoStack.mergeIntoTop(edits: pendingEdits.take(), inverses: pendingInverses.take(),
+                                           selectionAfter: selection, typingAfter: typingStorage, time: clock)
             if !history.redoStack.isEmpty { history.redoStack.removeAll() }
             return
         }
         if !history.redoStack.isEmpty { history.redoStack.removeAll() }
-        history.undoStack.append(UndoStep(
-            edits: pendingEdits.take(), inverses: pendingInverses.take(),
+        history.undoStack.push(edits: &pendingEdits, inverses: &pendingInverses, UndoStep.Fields(
             selectionBefore: selectionBefore, selectionAfter: selection,
             typingBefore: typingBefore, typingAfter: typingStorage,
             group: group, time: clock
@@ -301,34 +293,47 @@ public final class Editor {
     }
 
     func undo() throws {
-        guard let step = history.undoStack.last else { return }
-        // Inverses run last to first; edit i undoes inverse i again.
-        if step.inverses.count == 1, let inverse = step.inverses.first, let edit = step.edits.first {
-            try replay(inverse, inverse: edit)
-        } else {
-            let edits = Array(sequence: step.edits)
-            var i = edits.count
-            try step.inverses.forEachReversed { inverse in
-                i -= 1
-                try replay(inverse, inverse: edits[i])
+        guard !history.undoStack.isEmpty else { return }
+        let step = history.undoStack.removeLast()
+        do {
+            // Inverses run last to first; edit i undoes inverse i again.
+            if step.inverses.count == 1, let inverse = step.inverses.first, let edit = step.edits.first {
+                try replay(inverse, inverse: edit)
+            } else {
+                let edits = Array(sequence: step.edits)
+                var i = edits.count
+                try step.inverses.forEachReversed { inverse in
+                    i -= 1
+                    try replay(inverse, inverse: edits[i])
+                }
             }
+        } catch {
+            // The command fails with the history as it was (perform rolls the text back).
+            history.undoStack.append(step)
+            throw error
         }
         selection = step.selectionBefore
         typingStorage = step.typingBefore
-        history.redoStack.append(history.undoStack.removeLast())
+        history.redoStack.append(step)
     }
 
     func redo() throws {
-        guard let step = history.redoStack.last else { return }
-        let inverses = Array(sequence: step.inverses)
-        var i = 0
-        try step.edits.forEach { edit in
-            try replay(edit, inverse: inverses[i])
-            i += 1
+        guard !history.redoStack.isEmpty else { return }
+        let step = history.redoStack.removeLast()
+        do {
+            let inverses = Array(sequence: step.inverses)
+            var i = 0
+            try step.edits.forEach { edit in
+                try replay(edit, inverse: inverses[i])
+                i += 1
+            }
+        } catch {
+            history.redoStack.append(step)
+            throw error
         }
         selection = step.selectionAfter
         typingStorage = step.typingAfter
-        history.undoStack.append(history.redoStack.removeLast())
+        history.undoStack.append(step)
     }
 
     func notify(command: EditorCommand?, changed: Bool, selectionBefore: Selection) {

@@ -18,6 +18,26 @@ struct UndoStep: Sendable {
     /// Virtual time of the last edit merged into this step.
     var time: Double
 
+    /// Everything but the edits.
+    struct Fields: Sendable {
+        var selectionBefore: Selection
+        var selectionAfter: Selection
+        var typingBefore: Attributes?
+        var typingAfter: Attributes?
+        var group: CoalesceGroup?
+        var time: Double
+    }
+
+    var fields: Fields {
+        Fields(selectionBefore: selectionBefore, selectionAfter: selectionAfter, typingBefore: typingBefore,
+               typingAfter: typingAfter, group: group, time: time)
+    }
+
+    /// What an empty stack holds in place of a top step.
+    static let placeholder = UndoStep(
+        edits: EditList(), inverses: EditList(), selectionBefore: Selection(caret: 0), selectionAfter: Selection(caret: 0),
+        typingBefore: nil, typingAfter: nil, group: nil, time: 0)
+
     /// About how many bytes the step keeps alive.
     var estimatedBytes: Int { MemoryLayout<UndoStep>.stride + edits.estimatedBytes + inverses.estimatedBytes }
 
@@ -40,70 +60,102 @@ struct UndoStep: Sendable {
     }
 }
 
-/// A stack of undo steps in fixed-size chunks: pushing never moves the steps already stored
-/// (one array would copy them all each time it grows, and a replay records one step per edit).
+/// A stack of undo steps, nearly all frozen into a compact `StepLog`. Only a step that can still
+/// coalesce (one with a group, just made or extended) is kept as a value on top, so merging edits
+/// into it happens in place; pushing any later step freezes it. A step without a group goes into
+/// the log as it is pushed, and a step is thawed when it is taken off. `Editor.lastGroup` is the
+/// group of the command that made or extended the top step, so no frozen step is ever asked to
+/// coalesce; its time is kept all the same, so a thawed step is exactly the step pushed.
 struct StepStack: Sendable {
-    static let chunkSize = 4096
-    private var chunks: [[UndoStep]] = []
-    private(set) var count = 0
-    /// The steps' `estimatedBytes`, kept up to date by every change (`grewTop` for in-place ones).
-    private(set) var estimatedBytes = 0
+    private var log = StepLog()
+    /// The top step when `hasTop`, else an empty placeholder (a stored step rather than an
+    /// optional one, so pushing and popping move steps instead of copying them).
+    private var topStep = UndoStep.placeholder
+    private var hasTop = false
+    /// `topStep`'s `estimatedBytes` while `hasTop`, grown by `mergeIntoTop`.
+    private var topBytes = 0
 
-    var isEmpty: Bool { count == 0 }
+    var count: Int { hasTop ? log.count + 1 : log.count }
+    /// About how many bytes the steps keep alive: the log's storage and the top step.
+    /// - Complexity: O(1).
+    var estimatedBytes: Int { log.estimatedBytes &+ topBytes }
 
-    /// The top step; mutations through it happen in place.
-    var last: UndoStep? {
-        get { chunks.last?.last }
-    }
+    var isEmpty: Bool { !hasTop && log.isEmpty }
 
-    /// The top step, which must exist, for in-place mutation.
-    var top: UndoStep {
-        get { chunks[chunks.count - 1][chunks[chunks.count - 1].count - 1] }
-        _modify {
-            let c = chunks.count - 1
-            let i = chunks[c].count - 1
-            yield &chunks[c][i]
-        }
-    }
+    /// The top step (thawed from the log when it is frozen).
+    var last: UndoStep? { hasTop ? topStep : log.last }
 
     /// Whether the top step can take more edits of `group` made from `selection` at `time`;
     /// reads fields in place, so the step is not copied (which would make its edit lists shared).
     func topAccepts(_ group: CoalesceGroup, from selection: Selection, at time: Double, interval: Double) -> Bool {
-        guard let c = chunks.indices.last else { return false }
-        let i = chunks[c].count - 1
-        return chunks[c][i].group == group && chunks[c][i].selectionAfter == selection && time - chunks[c][i].time <= interval
+        hasTop && topStep.group == group && topStep.selectionAfter == selection && time - topStep.time <= interval
     }
 
-    /// Pushes `step`, moved in (a copy would retain every string it holds).
+    /// Pushes `step`, moved in (a copy would retain every string it holds); a value on top
+    /// when it has a group, else frozen at once.
     mutating func append(_ step: consuming UndoStep) {
-        if chunks.isEmpty || chunks[chunks.count - 1].count == StepStack.chunkSize {
-            var chunk: [UndoStep] = []
-            chunk.reserveCapacity(chunks.isEmpty ? 16 : StepStack.chunkSize)
-            chunks.append(chunk)
+        freezeTop()
+        if step.group == nil {
+            log.append(step)
+        } else {
+            topBytes = step.estimatedBytes
+            topStep = step
+            hasTop = true
         }
-        count += 1
-        estimatedBytes &+= step.estimatedBytes
-        chunks[chunks.count - 1].append(step)
     }
 
-    /// Records that edits of `bytes` were merged into the top step in place.
-    mutating func grewTop(by bytes: Int) {
-        estimatedBytes &+= bytes
+    /// Pushes the step of `edits` and `inverses` (left empty) with `fields`: frozen straight
+    /// from the lists when it has no group (no step value is made), else as `append` does.
+    mutating func push(edits: inout EditList, inverses: inout EditList, _ fields: UndoStep.Fields) {
+        if fields.group == nil {
+            freezeTop()
+            log.append(edits: edits, inverses: inverses, fields)
+            edits = EditList()
+            inverses = EditList()
+        } else {
+            append(UndoStep(edits: edits.take(), inverses: inverses.take(), selectionBefore: fields.selectionBefore,
+                            selectionAfter: fields.selectionAfter, typingBefore: fields.typingBefore,
+                            typingAfter: fields.typingAfter, group: fields.group, time: fields.time))
+        }
+    }
+
+    /// Moves the top step, if it is a value, into the log.
+    private mutating func freezeTop() {
+        guard hasTop else { return }
+        log.append(topStep)
+        topStep = UndoStep.placeholder
+        hasTop = false
+        topBytes = 0
+    }
+
+    /// Merges a later command's edits into the top step, which `topAccepts` said is a value, in
+    /// place (copying the step out would copy its edit lists on every keystroke), and moves its
+    /// far side to `selectionAfter`, `typingAfter` and `time`.
+    mutating func mergeIntoTop(edits: consuming EditList, inverses: consuming EditList,
+                               selectionAfter: Selection, typingAfter: Attributes?, time: Double) {
+        precondition(hasTop, "merging into a frozen undo step")
+        topBytes &+= edits.estimatedBytes &+ inverses.estimatedBytes
+        topStep.merge(edits: edits, inverses: inverses)
+        topStep.selectionAfter = selectionAfter
+        topStep.typingAfter = typingAfter
+        topStep.time = time
     }
 
     @discardableResult
     mutating func removeLast() -> UndoStep {
-        let step = chunks[chunks.count - 1].removeLast()
-        if chunks[chunks.count - 1].isEmpty { chunks.removeLast() }
-        count -= 1
-        estimatedBytes &-= step.estimatedBytes
-        return step
+        guard hasTop else { return log.popLast()! }
+        var taken = UndoStep.placeholder
+        swap(&taken, &topStep)
+        hasTop = false
+        topBytes = 0
+        return taken
     }
 
     mutating func removeAll() {
-        chunks = []
-        count = 0
-        estimatedBytes = 0
+        log = StepLog()
+        topStep = UndoStep.placeholder
+        hasTop = false
+        topBytes = 0
     }
 }
 
