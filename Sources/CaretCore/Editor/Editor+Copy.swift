@@ -15,7 +15,7 @@ extension Editor {
         other.workLimit = workLimit
         other.clock = clock
         other.clipboard = clipboard
-        other.keymap = keymap
+        other.keymapStorage = keymapStorage
         other.history = history
         other.lastGroup = lastGroup
         other.goalColumn = goalColumn

@@ -33,7 +33,13 @@ public final class Editor {
     /// The editor's own clipboard (cut, copy and paste never touch the system's).
     @exclusivity(unchecked) public var clipboard: AttributedText?
     /// The key bindings `handle(_:)` uses.
-    @exclusivity(unchecked) public var keymap: Keymap = .standard
+    public var keymap: Keymap {
+        get { keymapStorage ?? .standard }
+        set { keymapStorage = newValue }
+    }
+    /// nil: `Keymap.standard`, built only when a key is first handled (parsing its chords is a
+    /// fifth of a one-line `caret run`'s start, and most editors never see a key).
+    @exclusivity(unchecked) var keymapStorage: Keymap?
 
     @exclusivity(unchecked) var history = UndoHistory()
     /// The coalescing group of the last command, if it was a typing-like one.
