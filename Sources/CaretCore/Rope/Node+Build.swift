@@ -5,7 +5,7 @@ extension Node {
     /// - Complexity: O(bytes.count).
     static func makeLeaves(_ bytes: [UInt8], runs: [LeafRun]) -> [Node] {
         if bytes.count <= maxLeafBytes {
-            return bytes.isEmpty ? [] : [Node(leafBytes: bytes, runs: runs, summary: leafSummary(bytes))]
+            return bytes.isEmpty ? [] : [Node.leaf(bytes: bytes, runs: runs, summary: leafSummary(bytes))]
         }
         var builder = LeafBuilder()
         bytes.withUnsafeBufferPointer { builder.append($0, runs: runs) }
@@ -133,7 +133,6 @@ struct LeafBuilder {
     }
 
     private mutating func emit(upTo end: Int) {
-        let bytes = Array(pending[consumed..<end])
         var leafRuns: [LeafRun] = []
         var remaining = end - consumed
         while remaining > 0 {
@@ -151,7 +150,12 @@ struct LeafBuilder {
             runs.removeFirst(runIndex)
             runIndex = 0
         }
-        leaves.append(Node(leafBytes: bytes, runs: leafRuns, summary: Node.leafSummary(bytes)))
+        let start = consumed
+        let leaf = pending.withUnsafeBufferPointer { buffer in
+            let bytes = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            return leafRuns.withUnsafeBufferPointer { Node.leaf(bytes, runs: $0, summary: Node.leafSummary(bytes)) }
+        }
+        leaves.append(leaf)
         consumed = end
     }
 }
