@@ -11,7 +11,7 @@
 ///
 /// Nodes are shared between copies of an `AttributedText`; a mutation first makes the path it
 /// touches uniquely referenced (`isKnownUniquelyReferenced`), so copies stay independent.
-final class Node: ManagedBuffer<NodeHeader, UInt8>, @unchecked Sendable {
+final class Node: ManagedBuffer<NodeHeader, UInt8> {
     #if DEBUG
     // Small sizes so that ordinary tests exercise splits, merges and deep trees.
     static let maxLeafBytes = 32
@@ -64,17 +64,20 @@ final class Node: ManagedBuffer<NodeHeader, UInt8>, @unchecked Sendable {
         UnsafeMutableRawPointer(withUnsafeMutablePointerToElements { $0 })
     }
 
-    /// The room a leaf of `count` bytes gets: a full leaf's for any leaf that may fill up (so a
-    /// document's leaves all have one layout), and about twice its size for a small text.
+    /// The room a leaf of `count` bytes gets: an eighth of a leaf more for a leaf of a document
+    /// (up to a full leaf), about twice its size for a small text. Typing past the room takes the
+    /// general path, which cuts new leaves with room again; a document's leaves do not all pay
+    /// for a full leaf.
     @inline(__always)
     static func byteCapacity(for count: Int) -> Int {
-        if count >= maxLeafBytes / 2 { return Swift.max(count, maxLeafBytes) }
+        if count >= maxLeafBytes / 2 { return Swift.max(count, Swift.min(maxLeafBytes, (count + maxLeafBytes / 8 + 15) & ~15)) }
         return Swift.max(16, (count * 2 + 15) & ~15)
     }
 
-    /// The room for runs a new leaf with `count` runs gets: a split of one run by typing fits.
+    /// The room for runs a new leaf with `count` runs gets: two splits of a run by styled typing fit
+    /// before the runs move to an array.
     @inline(__always)
-    static func runCapacity(for count: Int) -> Int { (count + 3 + 3) & ~3 }
+    static func runCapacity(for count: Int) -> Int { count + 4 }
 
     @inline(__always)
     private static func runsOffset(byteCapacity: Int) -> Int { (byteCapacity + 15) & ~15 }
