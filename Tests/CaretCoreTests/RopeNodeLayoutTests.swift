@@ -19,7 +19,7 @@ import Testing
             let attributes = i % 2 == 0 ? bold : italic
             try text.insert("x", at: offset, attributes: attributes)
             try reference.insert("x", at: offset, attributes: attributes)
-            if text.root.isLeaf, text.root.header.overflowRuns != nil { sawOverflow = true }
+            if text.root.isLeaf, text.root.head.pointee.overflowRuns != nil { sawOverflow = true }
             #expect(RopeCheck.agree(text, reference, "styled key \(i)"))
         }
         #expect(sawOverflow, "the runs never left their room: the test does not reach the array")
@@ -30,7 +30,7 @@ import Testing
         try text.setAttributes(Attributes(), in: 0..<text.utf16Count)
         try reference.setAttributes(Attributes(), in: 0..<reference.utf16Count)
         #expect(RopeCheck.agree(text, reference, "restyled plain"))
-        #expect(text.root.header.overflowRuns == nil || !text.root.isLeaf)
+        #expect(text.root.head.pointee.overflowRuns == nil || !text.root.isLeaf)
     }
 
     /// A copy of a leaf whose runs are in an array is independent of it.

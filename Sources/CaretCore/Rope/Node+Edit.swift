@@ -76,7 +76,8 @@ extension Node {
             regionStart = previous.before.utf16
         }
 
-        let leaves = Node.makeLeaves(bytes, runs: runs)
+        // Someone is editing here: the new leaves get room to type into.
+        let leaves = Node.makeLeaves(bytes, runs: runs, roomy: true)
         var pending: [Node]? = leaves
         var nodes = root.isLeaf ? leaves : root.replacingLeaves(from: regionStart, to: regionEnd, with: &pending)
         return Node.makeRoot(&nodes)

@@ -105,13 +105,13 @@ extension Node {
     /// `attributes` (see `replaceBytes`), in place when there is room.
     @inline(__always)
     func replaceRunBytes(_ lower: Int, _ upper: Int, insertLength: Int, attributes: Attributes) {
-        var hint = header.runHint
+        var hint = head.pointee.runHint
         // One edit adds at most two runs (a split around the inserted text).
         mutateRuns(growth: 2, { runs in
             runs.replaceBytes(lower, upper, insertLength: insertLength, attributes: attributes, hint: &hint)
         }, orArray: { runs in
             runs.replaceBytes(lower, upper, insertLength: insertLength, attributes: attributes, hint: &hint)
         })
-        header.runHint = hint
+        head.pointee.runHint = hint
     }
 }

@@ -28,33 +28,39 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
 
     deinit {
         // Bytes and runs are trivial; children are references to release.
-        let header = self.header
-        if header.height > 0 { entries.deinitialize() }
+        if head.pointee.height > 0 { entries.deinitialize() }
     }
 
     // MARK: - Header fields
 
-    var summary: TextSummary {
-        @inline(__always) _read { yield header.summary }
-        @inline(__always) _modify { yield &header.summary }
+    /// The header, by pointer: ManagedBuffer's `header` property checks exclusivity dynamically
+    /// on every access, which the typing path cannot afford; a node's header is only changed by
+    /// code that holds the node uniquely.
+    var head: UnsafeMutablePointer<NodeHeader> {
+        @inline(__always) get { withUnsafeMutablePointerToHeader { $0 } }
     }
 
-    var height: Int { @inline(__always) get { Int(header.height) } }
+    var summary: TextSummary {
+        @inline(__always) get { head.pointee.summary }
+        @inline(__always) _modify { yield &head.pointee.summary }
+    }
+
+    var height: Int { @inline(__always) get { Int(head.pointee.height) } }
 
     /// Where the last fast-path edit touched `runs`; reset by any other change to them.
     var runHint: RunHint {
-        @inline(__always) get { header.runHint }
-        @inline(__always) set { header.runHint = newValue }
+        @inline(__always) get { head.pointee.runHint }
+        @inline(__always) set { head.pointee.runHint = newValue }
     }
 
     /// A position in a leaf's text by UTF-16 and byte offset, where the last fast-path edit
     /// ended: the next edit of typing starts there, so finding its byte offset scans nothing.
     var offsetHint: OffsetHint {
-        @inline(__always) get { header.offsetHint }
-        @inline(__always) set { header.offsetHint = newValue }
+        @inline(__always) get { head.pointee.offsetHint }
+        @inline(__always) set { head.pointee.offsetHint = newValue }
     }
 
-    var isLeaf: Bool { @inline(__always) get { header.height == 0 } }
+    var isLeaf: Bool { @inline(__always) get { head.pointee.height == 0 } }
 
     // MARK: - Layout
 
@@ -64,13 +70,16 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
         UnsafeMutableRawPointer(withUnsafeMutablePointerToElements { $0 })
     }
 
-    /// The room a leaf of `count` bytes gets: an eighth of a leaf more for a leaf of a document
-    /// (up to a full leaf), about twice its size for a small text. Typing past the room takes the
+    /// The room a leaf of `count` bytes gets: for a leaf of a document an eighth of a leaf more
+    /// (up to a full leaf), or a full leaf's when `roomy` (leaves the general path cuts where
+    /// someone is editing); about twice its size for a small text. Typing past the room takes the
     /// general path, which cuts new leaves with room again; a document's leaves do not all pay
     /// for a full leaf.
     @inline(__always)
-    static func byteCapacity(for count: Int) -> Int {
-        if count >= maxLeafBytes / 2 { return Swift.max(count, Swift.min(maxLeafBytes, (count + maxLeafBytes / 8 + 15) & ~15)) }
+    static func byteCapacity(for count: Int, roomy: Bool = false) -> Int {
+        if count >= maxLeafBytes / 2 {
+            return Swift.max(count, roomy ? maxLeafBytes : Swift.min(maxLeafBytes, (count + maxLeafBytes / 8 + 15) & ~15))
+        }
         return Swift.max(16, (count * 2 + 15) & ~15)
     }
 
@@ -85,10 +94,10 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
     // MARK: - Leaf storage
 
     /// A leaf's byte count.
-    var byteCount: Int { @inline(__always) get { header.count } }
+    var byteCount: Int { @inline(__always) get { head.pointee.count } }
 
     /// A leaf's room for bytes in place.
-    var byteCapacity: Int { @inline(__always) get { Int(header.byteCapacity) } }
+    var byteCapacity: Int { @inline(__always) get { Int(head.pointee.byteCapacity) } }
 
     /// A leaf's bytes, valid while the leaf lives and is not changed.
     @inline(__always)
@@ -97,7 +106,7 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
     /// Calls `body` with a leaf's text.
     @inline(__always)
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: bytePointer, count: header.count))
+        try body(UnsafeBufferPointer(start: bytePointer, count: head.pointee.count))
     }
 
     /// A leaf's text, as a collection (for the paths that are not hot).
@@ -106,7 +115,7 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
     /// The runs kept in place (when they have not outgrown their room).
     @inline(__always)
     var inlineRunPointer: UnsafeMutablePointer<LeafRun> {
-        (tail + Node.runsOffset(byteCapacity: Int(header.byteCapacity))).assumingMemoryBound(to: LeafRun.self)
+        (tail + Node.runsOffset(byteCapacity: Int(head.pointee.byteCapacity))).assumingMemoryBound(to: LeafRun.self)
     }
 
     /// A leaf's attribute runs, covering its bytes exactly. Setting them keeps them in place when
@@ -117,35 +126,35 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
 
     /// Replaces a leaf's runs (which must cover its bytes) and resets the run hint.
     func setRuns(_ runs: [LeafRun]) {
-        if runs.count <= Int(header.runCapacity) {
+        if runs.count <= Int(head.pointee.runCapacity) {
             let base = inlineRunPointer
             runs.withUnsafeBufferPointer { source in
                 if let start = source.baseAddress { base.update(from: start, count: source.count) }
             }
-            header.runCount = Int32(runs.count)
-            header.overflowRuns = nil
+            head.pointee.runCount = Int32(runs.count)
+            head.pointee.overflowRuns = nil
         } else {
-            header.overflowRuns = runs
-            header.runCount = 0
+            head.pointee.overflowRuns = runs
+            head.pointee.runCount = 0
         }
-        header.runHint = RunHint()
+        head.pointee.runHint = RunHint()
     }
 
     /// Applies `body` to a leaf's runs as one mutable list, in place when there is room for
     /// `growth` more runs, after moving them to a separate array otherwise.
     @inline(__always)
     func mutateRuns<R>(growth: Int, _ body: (inout InlineRuns) -> R, orArray arrayBody: (inout [LeafRun]) -> R) -> R {
-        if header.overflowRuns == nil {
-            if Int(header.runCount) &+ growth <= Int(header.runCapacity) {
-                var list = InlineRuns(base: inlineRunPointer, count: Int(header.runCount))
+        if head.pointee.overflowRuns == nil {
+            if Int(head.pointee.runCount) &+ growth <= Int(head.pointee.runCapacity) {
+                var list = InlineRuns(base: inlineRunPointer, count: Int(head.pointee.runCount))
                 let result = body(&list)
-                header.runCount = Int32(truncatingIfNeeded: list.count)
+                head.pointee.runCount = Int32(truncatingIfNeeded: list.count)
                 return result
             }
-            header.overflowRuns = Array(UnsafeBufferPointer(start: inlineRunPointer, count: Int(header.runCount)))
-            header.runCount = 0
+            head.pointee.overflowRuns = Array(UnsafeBufferPointer(start: inlineRunPointer, count: Int(head.pointee.runCount)))
+            head.pointee.runCount = 0
         }
-        return arrayBody(&header.overflowRuns!)
+        return arrayBody(&head.pointee.overflowRuns!)
     }
 
     /// Replaces bytes `lower..<upper` of a leaf with `inserted` in place, moving the tail once.
@@ -153,7 +162,7 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
     @inline(__always)
     func spliceBytes(_ lower: Int, _ upper: Int, _ inserted: UnsafeBufferPointer<UInt8>) {
         let base = bytePointer
-        let oldCount = header.count
+        let oldCount = head.pointee.count
         let growth = inserted.count &- (upper &- lower)
         let tailCount = oldCount &- upper
         if growth != 0 && tailCount > 0 {
@@ -162,18 +171,18 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
         if let source = inserted.baseAddress, !inserted.isEmpty {
             (base + lower).update(from: source, count: inserted.count)
         }
-        header.count = oldCount &+ growth
+        head.pointee.count = oldCount &+ growth
     }
 
     // MARK: - Internal node storage
 
     /// The number of children of an internal node.
-    var childCount: Int { @inline(__always) get { header.count } }
+    var childCount: Int { @inline(__always) get { head.pointee.count } }
 
     /// An internal node's children with their UTF-16 lengths, in the node itself, so that finding
     /// the child for a position reads this node and no other buffer. Valid while the node lives.
     var entries: UnsafeMutableBufferPointer<ChildEntry> {
-        @inline(__always) get { UnsafeMutableBufferPointer(start: tail.assumingMemoryBound(to: ChildEntry.self), count: header.count) }
+        @inline(__always) get { UnsafeMutableBufferPointer(start: tail.assumingMemoryBound(to: ChildEntry.self), count: head.pointee.count) }
     }
 
     /// The children of an internal node, for the paths that are not hot.
@@ -183,8 +192,10 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
 
     /// A leaf holding `bytes` and `runs` (which cover them). `summary` must describe `bytes`
     /// (graphemes included).
-    static func leaf(_ bytes: UnsafeBufferPointer<UInt8>, runs: UnsafeBufferPointer<LeafRun>, summary: TextSummary) -> Node {
-        let byteCapacity = Node.byteCapacity(for: bytes.count)
+    static func leaf(
+        _ bytes: UnsafeBufferPointer<UInt8>, runs: UnsafeBufferPointer<LeafRun>, summary: TextSummary, roomy: Bool = false
+    ) -> Node {
+        let byteCapacity = Node.byteCapacity(for: bytes.count, roomy: roomy)
         let runCapacity = Node.runCapacity(for: runs.count)
         let size = runsOffset(byteCapacity: byteCapacity) + runCapacity * MemoryLayout<LeafRun>.stride
         let node = unsafeDowncast(Node.create(minimumCapacity: size) { _ in
@@ -200,8 +211,8 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
     }
 
     /// A leaf holding `bytes` and `runs`. `summary` must describe `bytes` (graphemes included).
-    static func leaf(bytes: [UInt8], runs: [LeafRun], summary: TextSummary) -> Node {
-        bytes.withUnsafeBufferPointer { bytes in runs.withUnsafeBufferPointer { leaf(bytes, runs: $0, summary: summary) } }
+    static func leaf(bytes: [UInt8], runs: [LeafRun], summary: TextSummary, roomy: Bool = false) -> Node {
+        bytes.withUnsafeBufferPointer { bytes in runs.withUnsafeBufferPointer { leaf(bytes, runs: $0, summary: summary, roomy: roomy) } }
     }
 
     /// An internal node over `children`, which all have the same height.
@@ -233,10 +244,10 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
     func clone() -> Node {
         guard isLeaf else { return Node.internal(entries.lazy.map(\.node)) }
         let copy: Node
-        if let overflow = header.overflowRuns {
+        if let overflow = head.pointee.overflowRuns {
             copy = overflow.withUnsafeBufferPointer { runs in withBytes { Node.leaf($0, runs: runs, summary: summary) } }
         } else {
-            copy = withBytes { Node.leaf($0, runs: UnsafeBufferPointer(start: inlineRunPointer, count: Int(header.runCount)), summary: summary) }
+            copy = withBytes { Node.leaf($0, runs: UnsafeBufferPointer(start: inlineRunPointer, count: Int(head.pointee.runCount)), summary: summary) }
         }
         // The hints describe the same bytes and runs: typing into a copy scans no more than
         // typing into the original.
@@ -385,10 +396,10 @@ struct LeafBytes: RandomAccessCollection {
 struct LeafRuns: RandomAccessCollection {
     let node: Node
     var startIndex: Int { 0 }
-    var endIndex: Int { node.header.overflowRuns?.count ?? Int(node.header.runCount) }
+    var endIndex: Int { node.head.pointee.overflowRuns?.count ?? Int(node.head.pointee.runCount) }
     subscript(i: Int) -> LeafRun {
-        if let overflow = node.header.overflowRuns { return overflow[i] }
-        precondition(i >= 0 && i < Int(node.header.runCount), "run index out of range")
+        if let overflow = node.head.pointee.overflowRuns { return overflow[i] }
+        precondition(i >= 0 && i < Int(node.head.pointee.runCount), "run index out of range")
         return node.inlineRunPointer[i]
     }
 }
