@@ -231,12 +231,12 @@ import Testing
             let bytes = Array(string.utf8)
             var summary = Node.leafSummary(bytes)
             summary.graphemes = string.count
-            return Node(leafBytes: bytes, runs: [LeafRun(length: bytes.count, attributes: Attributes())], summary: summary)
+            return Node.leaf(bytes: bytes, runs: [LeafRun(length: bytes.count, attributes: Attributes())], summary: summary)
         }
-        let text = AttributedText(root: Node(children: [leaf("🇺"), leaf("🇸🇫🇷🇩")]))
+        let text = AttributedText(root: Node.internal([leaf("🇺"), leaf("🇸🇫🇷🇩")]))
         #expect(text.characterCount == "🇺🇸🇫🇷🇩".count)
         #expect(throws: InvariantViolation.self) { try text.checkInvariants() }
-        #expect(throws: Never.self) { try AttributedText(root: Node(children: [leaf("🇺🇸"), leaf("🇫🇷🇩")])).checkInvariants() }
+        #expect(throws: Never.self) { try AttributedText(root: Node.internal([leaf("🇺🇸"), leaf("🇫🇷🇩")])).checkInvariants() }
     }
 
     /// The rope segments each leaf on its own, trusting that segmentation started at a cluster

@@ -13,11 +13,62 @@ struct LeafRun: Equatable, Sendable {
     var attributes: Attributes
 }
 
-extension Array where Element == LeafRun {
+/// A mutable list of runs: an array, or a leaf's runs in place (`InlineRuns`).
+protocol RunList {
+    var count: Int { get }
+    subscript(i: Int) -> LeafRun { get set }
+    @discardableResult mutating func remove(at i: Int) -> LeafRun
+    mutating func insert(_ run: LeafRun, at i: Int)
+    mutating func append(_ run: LeafRun)
+    func withRunPointer<R>(_ body: (UnsafeBufferPointer<LeafRun>) -> R) -> R
+}
+
+extension Array: RunList where Element == LeafRun {
+    @inline(__always)
+    func withRunPointer<R>(_ body: (UnsafeBufferPointer<LeafRun>) -> R) -> R { withUnsafeBufferPointer(body) }
+}
+
+/// A leaf's runs in place: `count` of them at `base`, with room for the edit's growth (the
+/// caller checked it, `Node.mutateRuns`).
+struct InlineRuns: RunList {
+    let base: UnsafeMutablePointer<LeafRun>
+    var count: Int
+
+    subscript(i: Int) -> LeafRun {
+        @inline(__always) get { base[i] }
+        @inline(__always) nonmutating set { base[i] = newValue }
+    }
+
+    @discardableResult
+    mutating func remove(at i: Int) -> LeafRun {
+        let run = base[i]
+        (base + i).update(from: base + i + 1, count: count - i - 1)
+        count -= 1
+        return run
+    }
+
+    mutating func insert(_ run: LeafRun, at i: Int) {
+        // Runs are trivial values: moving them up one is a byte copy.
+        UnsafeMutableRawPointer(base + i + 1).copyMemory(from: UnsafeRawPointer(base + i),
+                                                         byteCount: (count - i) * MemoryLayout<LeafRun>.stride)
+        (base + i).initialize(to: run)
+        count += 1
+    }
+
+    mutating func append(_ run: LeafRun) {
+        (base + count).initialize(to: run)
+        count += 1
+    }
+
+    @inline(__always)
+    func withRunPointer<R>(_ body: (UnsafeBufferPointer<LeafRun>) -> R) -> R { body(UnsafeBufferPointer(start: base, count: count)) }
+}
+
+extension RunList {
     /// Appends a run, merging it into the last one when the attributes are equal; drops empty runs.
     mutating func appendCoalescing(_ run: LeafRun) {
         guard run.length > 0 else { return }
-        if let last = self.last, last.attributes == run.attributes {
+        if count > 0, self[count - 1].attributes == run.attributes {
             self[count - 1].length += run.length
         } else {
             append(run)
@@ -26,7 +77,7 @@ extension Array where Element == LeafRun {
 
     /// Appends the runs covering bytes `range` of `source`.
     /// - Complexity: O(source.count).
-    mutating func appendRuns(of source: [LeafRun], bytes range: Range<Int>) {
+    mutating func appendRuns<Source: Sequence>(of source: Source, bytes range: Range<Int>) where Source.Element == LeafRun {
         var start = 0
         for run in source {
             let end = start + run.length
@@ -48,7 +99,7 @@ extension Array where Element == LeafRun {
         // edit touched when that is not past `lower` (typing moves forward through a leaf).
         let isInsertion = lower == upper
         let from = hint.index < count ? hint : RunHint()
-        var (index, start) = withUnsafeBufferPointer { runs -> (Int, Int) in
+        var (index, start) = withRunPointer { runs -> (Int, Int) in
             var index = from.index
             var start = from.start
             // Backspacing moves backward: step back until the run starts at or before `lower`
@@ -112,7 +163,8 @@ extension Array where Element == LeafRun {
                 // Split run `index` around the insertion.
                 let tail = LeafRun(length: start + self[index].length - lower, attributes: self[index].attributes)
                 self[index].length = lower - start
-                insert(contentsOf: [new, tail], at: index + 1)
+                insert(tail, at: index + 1)
+                insert(new, at: index + 1)
             }
         }
         // The runs were coalesced before; only the junctions at the edit can have become equal,

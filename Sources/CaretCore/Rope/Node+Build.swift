@@ -1,13 +1,14 @@
 /// Cutting text into leaves.
 extension Node {
     /// Leaves holding `bytes` (valid UTF-8 that starts and ends on cluster boundaries) with
-    /// `runs`, cut on cluster boundaries near `targetLeafBytes`.
+    /// `runs`, cut on cluster boundaries near `targetLeafBytes`; `roomy` leaves get a full leaf's
+    /// room for typing (see `byteCapacity(for:roomy:)`).
     /// - Complexity: O(bytes.count).
-    static func makeLeaves(_ bytes: [UInt8], runs: [LeafRun]) -> [Node] {
+    static func makeLeaves(_ bytes: [UInt8], runs: [LeafRun], roomy: Bool = false) -> [Node] {
         if bytes.count <= maxLeafBytes {
-            return bytes.isEmpty ? [] : [Node(leafBytes: bytes, runs: runs, summary: leafSummary(bytes))]
+            return bytes.isEmpty ? [] : [Node.leaf(bytes: bytes, runs: runs, summary: leafSummary(bytes), roomy: roomy)]
         }
-        var builder = LeafBuilder()
+        var builder = LeafBuilder(roomy: roomy)
         bytes.withUnsafeBufferPointer { builder.append($0, runs: runs) }
         return builder.finish()
     }
@@ -70,6 +71,8 @@ struct LeafBuilder {
     private var runIndex = 0
     private var usedOfRun = 0
     private(set) var leaves: [Node] = []
+    /// Whether the leaves get a full leaf's room for typing (`Node.byteCapacity(for:roomy:)`).
+    private let roomy: Bool
     /// When a cut had to wait for more text (a cluster longer than a leaf that may go on), how
     /// many bytes must be pending uncut before trying again: twice as many as then, so a long
     /// cluster appended a scalar at a time is not segmented again on every append.
@@ -78,6 +81,8 @@ struct LeafBuilder {
     /// How much of a long append is taken into `pending` at a time: a document built from one
     /// huge piece is cut into leaves a slice at a time, never copied whole.
     static let sliceBytes = 1 << 16
+
+    init(roomy: Bool = false) { self.roomy = roomy }
 
     /// Appends valid UTF-8 `bytes` covered by `runs`.
     /// - Complexity: O(bytes.count); holds at most a slice more than the leaves it has made.
@@ -133,7 +138,6 @@ struct LeafBuilder {
     }
 
     private mutating func emit(upTo end: Int) {
-        let bytes = Array(pending[consumed..<end])
         var leafRuns: [LeafRun] = []
         var remaining = end - consumed
         while remaining > 0 {
@@ -151,7 +155,12 @@ struct LeafBuilder {
             runs.removeFirst(runIndex)
             runIndex = 0
         }
-        leaves.append(Node(leafBytes: bytes, runs: leafRuns, summary: Node.leafSummary(bytes)))
+        let start = consumed
+        let leaf = pending.withUnsafeBufferPointer { buffer in
+            let bytes = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            return leafRuns.withUnsafeBufferPointer { Node.leaf(bytes, runs: $0, summary: Node.leafSummary(bytes), roomy: roomy) }
+        }
+        leaves.append(leaf)
         consumed = end
     }
 }

@@ -37,16 +37,16 @@ extension Node {
         }
 
         var bytes: [UInt8] = []
-        bytes.reserveCapacity((head?.bytes ?? 0) + inserted.count + (tail.map { $0.leaf.bytes.count - $0.from } ?? 0))
+        bytes.reserveCapacity((head?.bytes ?? 0) + inserted.count + (tail.map { $0.leaf.byteCount - $0.from } ?? 0))
         var runs: [LeafRun] = []
         if let head {
-            bytes += head.leaf.bytes[0..<head.bytes]
+            head.leaf.withBytes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<head.bytes])) }
             runs.appendRuns(of: head.leaf.runs, bytes: 0..<head.bytes)
         }
         bytes += inserted
         for run in insertedRuns { runs.appendCoalescing(run) }
         if let tail {
-            bytes += tail.leaf.bytes[tail.from...]
+            tail.leaf.withBytes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[tail.from...])) }
             runs.appendRuns(of: tail.leaf.runs, bytes: tail.from..<Int.max)
         }
 
@@ -58,25 +58,26 @@ extension Node {
         while regionEnd < total {
             let next = root.leaf(at: regionEnd, in: .utf16, preferRight: true).leaf
             if bytes.count >= Node.minLeafBytes {
-                let (isBoundary, lastBoundary) = Node.clusterBoundary(after: bytes, from: segmentFrom, before: next.bytes)
+                let (isBoundary, lastBoundary) = next.withBytes { Node.clusterBoundary(after: bytes, from: segmentFrom, before: $0) }
                 if isBoundary { break }
                 segmentFrom = lastBoundary
             }
-            bytes += next.bytes
+            next.withBytes { bytes.append(contentsOf: $0) }
             for run in next.runs { runs.appendCoalescing(run) }
             regionEnd += next.summary.utf16
         }
         // A sliver at the end of the document merges into the leaf before it.
         if bytes.count < Node.minLeafBytes, regionStart > 0 {
             let previous = root.leaf(at: regionStart - 1, in: .utf16, preferRight: true)
-            bytes = previous.leaf.bytes + bytes
-            var merged = previous.leaf.runs
+            bytes = Array(previous.leaf.bytes) + bytes
+            var merged = Array(previous.leaf.runs)
             for run in runs { merged.appendCoalescing(run) }
             runs = merged
             regionStart = previous.before.utf16
         }
 
-        let leaves = Node.makeLeaves(bytes, runs: runs)
+        // Someone is editing here: the new leaves get room to type into.
+        let leaves = Node.makeLeaves(bytes, runs: runs, roomy: true)
         var pending: [Node]? = leaves
         var nodes = root.isLeaf ? leaves : root.replacingLeaves(from: regionStart, to: regionEnd, with: &pending)
         return Node.makeRoot(&nodes)
@@ -87,7 +88,7 @@ extension Node {
     static func makeRoot(_ nodes: inout [Node]) -> Node {
         while nodes.count > 1 { nodes = Node.group(nodes) }
         var root = nodes.first ?? Node.emptyLeaf()
-        while !root.isLeaf && root.entries.count == 1 { root = root.entries[0].node }
+        while !root.isLeaf && root.childCount == 1 { root = root.entries[0].node }
         return root
     }
 
@@ -97,7 +98,7 @@ extension Node {
     /// shared, touched ones rebuilt.
     func replacingLeaves(from regionStart: Int, to regionEnd: Int, with pending: inout [Node]?) -> [Node] {
         var out: [Node] = []
-        out.reserveCapacity(entries.count + 4)
+        out.reserveCapacity(childCount + 4)
         var offset = 0
         for entry in entries {
             let child = entry.node
@@ -124,7 +125,7 @@ extension Node {
     private static func mergeUnderfull(_ nodes: inout [Node]) {
         var i = 0
         while i < nodes.count {
-            if nodes[i].entries.count < minChildren, nodes.count > 1 {
+            if nodes[i].childCount < minChildren, nodes.count > 1 {
                 let j = i + 1 < nodes.count ? i + 1 : i - 1
                 let (left, right) = (min(i, j), max(i, j))
                 var merged = nodes[left].children + nodes[right].children
@@ -132,8 +133,8 @@ extension Node {
                 // underfull nodes up for the level with neighbours to fix.
                 if merged[0].height > 0 { mergeUnderfull(&merged) }
                 let replacement = merged.count > maxChildren
-                    ? [Node(children: Array(merged[..<(merged.count / 2)])), Node(children: Array(merged[(merged.count / 2)...]))]
-                    : [Node(children: merged)]
+                    ? [Node.internal(merged[..<(merged.count / 2)]), Node.internal(merged[(merged.count / 2)...])]
+                    : [Node.internal(merged)]
                 nodes.replaceSubrange(left...right, with: replacement)
                 // Look again: merging grandchildren may have left the merged node underfull too.
                 i = left
@@ -152,7 +153,7 @@ extension Node {
         var start = 0
         for g in 0..<groups {
             let end = nodes.count * (g + 1) / groups
-            result.append(Node(children: Array(nodes[start..<end])))
+            result.append(Node.internal(nodes[start..<end]))
             start = end
         }
         return result
@@ -163,12 +164,12 @@ extension Node {
     /// `before` starts on a boundary). Also returns the last boundary found before the end,
     /// where the next question about the same text, longer, may start.
     /// - Complexity: O(1) for ASCII on both sides, otherwise O(before.count - start).
-    static func clusterBoundary(after before: [UInt8], from start: Int, before after: [UInt8]) -> (Bool, lastBoundary: Int) {
+    static func clusterBoundary(after before: [UInt8], from start: Int, before after: UnsafeBufferPointer<UInt8>) -> (Bool, lastBoundary: Int) {
         guard let last = before.last, let first = after.first else { return (true, start) }
         if last == 0x0A { return (true, start) }
         if last < 0x80, first < 0x80, !(last == 0x0D && first == 0x0A) { return (true, start) }
         var joined = Array(before[start...])
-        joined += after[0..<sequenceLength(first)]
+        joined.append(contentsOf: UnsafeBufferPointer(rebasing: after[0..<sequenceLength(first)]))
         let end = before.count - start
         var position = 0
         return joined.withUnsafeBufferPointer { buffer in

@@ -27,27 +27,22 @@ extension Node {
         // The first child whose end reaches `key`: `lower` itself for an insertion (so it may
         // end there), one past it otherwise.
         let key = lower == upper ? lower : lower &+ 1
-        let (i, offset) = entries.withUnsafeBufferPointer { entries -> (Int, Int) in
-            var offset = 0
-            var i = 0
-            while i < last {
-                let end = offset &+ entries[i].utf16
-                if end >= key { break }
-                offset = end
-                i &+= 1
-            }
-            return (i, offset)
+        let kids = entries
+        var offset = 0
+        var i = 0
+        while i < last {
+            let end = offset &+ kids[i].utf16
+            if end >= key { break }
+            offset = end
+            i &+= 1
         }
-        let delta = entries.withUnsafeMutableBufferPointer { kids -> TextSummary? in
-            guard upper - offset <= kids[i].utf16 else { return nil }
-            if !isKnownUniquelyReferenced(&kids[i].node) { kids[i].node = kids[i].node.clone() }
-            let following = i < last ? Unmanaged.passUnretained(kids[i + 1].node) : next
-            let delta = kids[i].node.replaceInLeaf(
-                lower - offset, upper - offset, with: inserted, isASCII: isASCII, newlines: newlines, attributes: attributes,
-                isFirst: isFirst && i == 0, next: following)
-            if let delta { kids[i].utf16 &+= delta.utf16 }
-            return delta
-        }
+        guard upper - offset <= kids[i].utf16 else { return nil }
+        if !isKnownUniquelyReferenced(&kids[i].node) { kids[i].node = kids[i].node.clone() }
+        let following = i < last ? Unmanaged.passUnretained(kids[i + 1].node) : next
+        let delta = kids[i].node.replaceInLeaf(
+            lower - offset, upper - offset, with: inserted, isASCII: isASCII, newlines: newlines, attributes: attributes,
+            isFirst: isFirst && i == 0, next: following)
+        if let delta { kids[i].utf16 &+= delta.utf16 }
         if let delta { summary += delta }
         return delta
     }
@@ -57,16 +52,16 @@ extension Node {
         attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?
     ) -> TextSummary? {
         guard summary.isASCII else { return nil }
-        let count = bytes.count
+        let count = byteCount
         let newCount = count - (upper - lower) + inserted.count
         let onlyLeaf = isFirst && next == nil
-        guard newCount <= Node.maxLeafBytes, newCount >= Node.minLeafBytes || (onlyLeaf && newCount > 0) else {
+        guard newCount <= Node.maxLeafBytes, newCount <= byteCapacity, newCount >= Node.minLeafBytes || (onlyLeaf && newCount > 0) else {
             return nil
         }
         let carriageReturn: UInt8 = 0x0D
         // The boundaries at both edges of the edit must be certain: ASCII on both sides and no CR
         // that could pair with an LF.
-        let deletedNewlines: Int? = bytes.withUnsafeBufferPointer { buffer in
+        let deletedNewlines: Int? = withBytes { buffer in
             if lower > 0 {
                 if buffer[lower - 1] == carriageReturn { return nil }
             } else if !isFirst {
@@ -79,16 +74,19 @@ extension Node {
                 if byte == 0x0A { newlines += 1 }
             }
             if upper == count, let next {
-                let following = next._withUnsafeGuaranteedRef { $0.firstLeaf.bytes }
-                if following.isEmpty || following[0] >= 0x80 { return nil }
+                let following = next._withUnsafeGuaranteedRef { node -> UInt8? in
+                    let leaf = node.firstLeaf
+                    return leaf.byteCount == 0 ? nil : leaf.bytePointer[0]
+                }
+                guard let following, following < 0x80 else { return nil }
             }
             return newlines
         }
         guard let deletedNewlines else { return nil }
         for byte in inserted where byte == carriageReturn { return nil }
 
-        bytes.splice(lower, upper, inserted)
-        runs.replaceBytes(lower, upper, insertLength: inserted.count, attributes: attributes, hint: &runHint)
+        spliceBytes(lower, upper, inserted)
+        replaceRunBytes(lower, upper, insertLength: inserted.count, attributes: attributes)
         offsetHint = OffsetHint(utf16: lower + inserted.count, byte: lower + inserted.count)
         let change = inserted.count - (upper - lower)
         var delta = TextSummary()
@@ -102,34 +100,18 @@ extension Node {
     }
 }
 
-extension Array where Element == UInt8 {
-    /// Replaces `lower..<upper` with `inserted` by moving the tail once; the typing path's
-    /// replacement for the generic `replaceSubrange`.
+extension Node {
+    /// Replaces bytes `lower..<upper` of this leaf's runs with `insertLength` bytes carrying
+    /// `attributes` (see `replaceBytes`), in place when there is room.
     @inline(__always)
-    mutating func splice(_ lower: Int, _ upper: Int, _ inserted: UnsafeBufferPointer<UInt8>) {
-        let oldCount = count
-        let growth = inserted.count - (upper - lower)
-        if growth > 0 {
-            // A leaf never holds more than `maxLeafBytes` on this path: reserve exactly that once,
-            // rather than letting the array double its capacity.
-            if oldCount + growth > capacity { reserveCapacity(Node.maxLeafBytes) }
-            // Grow first (the appended bytes are overwritten below).
-            if growth <= 8 {
-                for _ in 0..<growth { append(0) }
-            } else {
-                append(contentsOf: UnsafeBufferPointer(rebasing: inserted[0..<growth]))
-            }
-        }
-        withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            let tail = oldCount - upper
-            if growth != 0 && tail > 0 {
-                (base + upper + growth).update(from: base + upper, count: tail)
-            }
-            if !inserted.isEmpty {
-                (base + lower).update(from: inserted.baseAddress!, count: inserted.count)
-            }
-        }
-        if growth < 0 { removeLast(-growth) }
+    func replaceRunBytes(_ lower: Int, _ upper: Int, insertLength: Int, attributes: Attributes) {
+        var hint = head.pointee.runHint
+        // One edit adds at most two runs (a split around the inserted text).
+        mutateRuns(growth: 2, { runs in
+            runs.replaceBytes(lower, upper, insertLength: insertLength, attributes: attributes, hint: &hint)
+        }, orArray: { runs in
+            runs.replaceBytes(lower, upper, insertLength: insertLength, attributes: attributes, hint: &hint)
+        })
+        head.pointee.runHint = hint
     }
 }

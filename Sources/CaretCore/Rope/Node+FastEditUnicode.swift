@@ -12,17 +12,17 @@ extension Node {
         _ lower: Int, _ upper: Int, with inserted: InsertedText, attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?
     ) -> TextSummary? {
         guard let (byteLower, byteUpper) = byteRange(utf16: lower, upper) else { return nil }
-        let count = bytes.count
+        let count = byteCount
         let newCount = count - (byteUpper - byteLower) + inserted.bytes.count
         let onlyLeaf = isFirst && next == nil
-        guard newCount <= Node.maxLeafBytes, newCount >= Node.minLeafBytes || (onlyLeaf && newCount > 0) else {
+        guard newCount <= Node.maxLeafBytes, newCount <= byteCapacity, newCount >= Node.minLeafBytes || (onlyLeaf && newCount > 0) else {
             return nil
         }
         if inserted.isASCII, let delta = replaceASCIIBetweenASCII(lower, byteLower, byteUpper, with: inserted, attributes: attributes,
                                                                    isFirst: isFirst) {
             return delta
         }
-        let deleted: TextSummary? = bytes.withUnsafeBufferPointer { buffer in
+        let deleted: TextSummary? = withBytes { buffer in
             let base = buffer.baseAddress!
             let previous: UInt32? = byteLower > 0 ? Node.scalar(endingAt: byteLower, in: base) : nil
             if byteLower == 0 && !isFirst { return nil }
@@ -31,7 +31,7 @@ extension Node {
                 following = Node.scalar(at: byteUpper, in: base, count: count)
             } else if let next {
                 following = next._withUnsafeGuaranteedRef { node -> UInt32? in
-                    node.firstLeaf.bytes.withUnsafeBufferPointer { $0.isEmpty ? nil : Node.scalar(at: 0, in: $0.baseAddress!, count: $0.count) }
+                    node.firstLeaf.withBytes { $0.isEmpty ? nil : Node.scalar(at: 0, in: $0.baseAddress!, count: $0.count) }
                 }
                 if following == nil { return nil }
             }
@@ -55,8 +55,8 @@ extension Node {
         }
         guard let deleted else { return nil }
         let added = inserted.measure()
-        bytes.splice(byteLower, byteUpper, inserted.bytes)
-        runs.replaceBytes(byteLower, byteUpper, insertLength: inserted.bytes.count, attributes: attributes, hint: &runHint)
+        spliceBytes(byteLower, byteUpper, inserted.bytes)
+        replaceRunBytes(byteLower, byteUpper, insertLength: inserted.bytes.count, attributes: attributes)
         offsetHint = OffsetHint(utf16: lower + added.utf16, byte: byteLower + inserted.bytes.count)
         let delta = added - deleted
         summary += delta
@@ -73,7 +73,7 @@ extension Node {
         _ lower: Int, _ byteLower: Int, _ byteUpper: Int, with inserted: InsertedText, attributes: Attributes, isFirst: Bool
     ) -> TextSummary? {
         let carriageReturn: UInt8 = 0x0D
-        let deletedNewlines: Int? = bytes.withUnsafeBufferPointer { buffer in
+        let deletedNewlines: Int? = withBytes { buffer in
             if byteLower > 0 {
                 let before = buffer[byteLower &- 1]
                 if before >= 0x80 || before == carriageReturn { return nil }
@@ -92,8 +92,8 @@ extension Node {
         }
         guard let deletedNewlines else { return nil }
         for byte in inserted.bytes where byte == carriageReturn { return nil }
-        bytes.splice(byteLower, byteUpper, inserted.bytes)
-        runs.replaceBytes(byteLower, byteUpper, insertLength: inserted.bytes.count, attributes: attributes, hint: &runHint)
+        spliceBytes(byteLower, byteUpper, inserted.bytes)
+        replaceRunBytes(byteLower, byteUpper, insertLength: inserted.bytes.count, attributes: attributes)
         offsetHint = OffsetHint(utf16: lower &+ inserted.bytes.count, byte: byteLower &+ inserted.bytes.count)
         let change = inserted.bytes.count &- (byteUpper &- byteLower)
         var delta = TextSummary()

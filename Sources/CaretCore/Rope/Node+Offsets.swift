@@ -82,7 +82,7 @@ extension Node {
     func byteOffset(utf16 offset: Int) -> Int? {
         if summary.isASCII { return offset }
         let hint = offsetHint
-        return bytes.withUnsafeBufferPointer { Node.byteOffset(utf16: offset, in: $0, hint: hint) }
+        return withBytes { Node.byteOffset(utf16: offset, in: $0, hint: hint) }
     }
 
     /// The byte offsets of UTF-16 `lower` and `upper` (`lower <= upper`) in this leaf, scanning
@@ -90,7 +90,7 @@ extension Node {
     func byteRange(utf16 lower: Int, _ upper: Int) -> (Int, Int)? {
         if summary.isASCII { return (lower, upper) }
         let hint = offsetHint
-        return bytes.withUnsafeBufferPointer { buffer -> (Int, Int)? in
+        return withBytes { buffer -> (Int, Int)? in
             guard let byteLower = Node.byteOffset(utf16: lower, in: buffer, hint: hint) else { return nil }
             if upper == lower { return (byteLower, byteLower) }
             guard let byteUpper = Node.byteOffset(utf16: upper, in: buffer, from: byteLower, units: lower) else { return nil }

@@ -15,7 +15,7 @@ extension Node {
     /// - Complexity: O(leaf bytes).
     func prefix(to offset: Int, in metric: TextMetric, countGraphemes: Bool = false) -> TextSummary? {
         if metric == .graphemes, summary.graphemes != summary.utf8 { return prefixByClusters(offset) }
-        return bytes.withUnsafeBufferPointer { buffer -> TextSummary? in
+        return withBytes { buffer -> TextSummary? in
             var end = 0
             if summary.isASCII && metric != .newlines {
                 // Every unit is one byte (and, when graphemes equal bytes, one cluster).
@@ -43,7 +43,7 @@ extension Node {
     /// The summary of the first `count` grapheme clusters of this leaf.
     private func prefixByClusters(_ count: Int) -> TextSummary? {
         if count == 0 { return TextSummary() }
-        return bytes.withUnsafeBufferPointer { buffer -> TextSummary? in
+        return withBytes { buffer -> TextSummary? in
             var cursor = GraphemeCursor(utf8: buffer, isEnd: true)
             for _ in 0..<count {
                 guard cursor.next() != nil else { return nil }

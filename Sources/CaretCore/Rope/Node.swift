@@ -3,9 +3,15 @@
 /// summaries. Leaf boundaries always fall on grapheme-cluster boundaries, so a leaf's text can be
 /// segmented on its own and its cluster count adds up.
 ///
+/// A node is one allocation: the header (summary, counts, hints) and, after it, a leaf's bytes
+/// and runs or an internal node's children with their UTF-16 lengths. An edit in a large
+/// document then touches one object per level instead of two or three: the leaf's header, its
+/// bytes and its runs sit together, and the bytes start at a fixed offset, so the processor can
+/// load them while it is still reading the header.
+///
 /// Nodes are shared between copies of an `AttributedText`; a mutation first makes the path it
 /// touches uniquely referenced (`isKnownUniquelyReferenced`), so copies stay independent.
-final class Node: @unchecked Sendable {
+final class Node: ManagedBuffer<NodeHeader, UInt8> {
     #if DEBUG
     // Small sizes so that ordinary tests exercise splits, merges and deep trees.
     static let maxLeafBytes = 32
@@ -20,57 +26,229 @@ final class Node: @unchecked Sendable {
     /// The size the general path aims for when it cuts leaves, leaving room for typing.
     static let targetLeafBytes = maxLeafBytes * 3 / 4
 
-    @exclusivity(unchecked) var summary: TextSummary
-    let height: Int
-    /// Children of an internal node with their UTF-16 lengths, in one array so that finding the
-    /// child for a position reads one small buffer instead of touching every child node; empty
-    /// for a leaf.
-    @exclusivity(unchecked) var entries: [ChildEntry]
-    /// A leaf's text; empty for an internal node.
-    @exclusivity(unchecked) var bytes: [UInt8]
-    /// A leaf's attribute runs, covering `bytes` exactly; empty for an internal node.
-    @exclusivity(unchecked) var runs: [LeafRun]
+    deinit {
+        // Bytes and runs are trivial; children are references to release.
+        if head.pointee.height > 0 { entries.deinitialize() }
+    }
+
+    // MARK: - Header fields
+
+    /// The header, by pointer: ManagedBuffer's `header` property checks exclusivity dynamically
+    /// on every access, which the typing path cannot afford; a node's header is only changed by
+    /// code that holds the node uniquely.
+    var head: UnsafeMutablePointer<NodeHeader> {
+        @inline(__always) get { withUnsafeMutablePointerToHeader { $0 } }
+    }
+
+    var summary: TextSummary {
+        @inline(__always) get { head.pointee.summary }
+        @inline(__always) _modify { yield &head.pointee.summary }
+    }
+
+    var height: Int { @inline(__always) get { Int(head.pointee.height) } }
+
     /// Where the last fast-path edit touched `runs`; reset by any other change to them.
-    @exclusivity(unchecked) var runHint = RunHint()
+    var runHint: RunHint {
+        @inline(__always) get { head.pointee.runHint }
+        @inline(__always) set { head.pointee.runHint = newValue }
+    }
+
     /// A position in a leaf's text by UTF-16 and byte offset, where the last fast-path edit
     /// ended: the next edit of typing starts there, so finding its byte offset scans nothing.
-    @exclusivity(unchecked) var offsetHint = OffsetHint()
+    var offsetHint: OffsetHint {
+        @inline(__always) get { head.pointee.offsetHint }
+        @inline(__always) set { head.pointee.offsetHint = newValue }
+    }
 
-    var isLeaf: Bool { height == 0 }
+    var isLeaf: Bool { @inline(__always) get { head.pointee.height == 0 } }
 
-    /// A leaf. `summary` must describe `bytes` (graphemes included).
-    init(leafBytes bytes: [UInt8], runs: [LeafRun], summary: TextSummary) {
-        self.bytes = bytes
-        self.runs = runs
-        self.summary = summary
-        self.height = 0
-        self.entries = []
+    // MARK: - Layout
+
+    /// Where the tail starts; bytes start there (a fixed offset from the object).
+    @inline(__always)
+    private var tail: UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(withUnsafeMutablePointerToElements { $0 })
+    }
+
+    /// The room a leaf of `count` bytes gets: for a leaf of a document an eighth of a leaf more
+    /// (up to a full leaf), or a full leaf's when `roomy` (leaves the general path cuts where
+    /// someone is editing); about twice its size for a small text. Typing past the room takes the
+    /// general path, which cuts new leaves with room again; a document's leaves do not all pay
+    /// for a full leaf.
+    @inline(__always)
+    static func byteCapacity(for count: Int, roomy: Bool = false) -> Int {
+        if count >= maxLeafBytes / 2 {
+            return Swift.max(count, roomy ? maxLeafBytes : Swift.min(maxLeafBytes, (count + maxLeafBytes / 8 + 15) & ~15))
+        }
+        return Swift.max(16, (count * 2 + 15) & ~15)
+    }
+
+    /// The room for runs a new leaf with `count` runs gets: two splits of a run by styled typing fit
+    /// before the runs move to an array.
+    @inline(__always)
+    static func runCapacity(for count: Int) -> Int { count + 4 }
+
+    @inline(__always)
+    private static func runsOffset(byteCapacity: Int) -> Int { (byteCapacity + 15) & ~15 }
+
+    // MARK: - Leaf storage
+
+    /// A leaf's byte count.
+    var byteCount: Int { @inline(__always) get { head.pointee.count } }
+
+    /// A leaf's room for bytes in place.
+    var byteCapacity: Int { @inline(__always) get { Int(head.pointee.byteCapacity) } }
+
+    /// A leaf's bytes, valid while the leaf lives and is not changed.
+    @inline(__always)
+    var bytePointer: UnsafeMutablePointer<UInt8> { tail.assumingMemoryBound(to: UInt8.self) }
+
+    /// Calls `body` with a leaf's text.
+    @inline(__always)
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: bytePointer, count: head.pointee.count))
+    }
+
+    /// A leaf's text, as a collection (for the paths that are not hot).
+    var bytes: LeafBytes { LeafBytes(node: self) }
+
+    /// The runs kept in place (when they have not outgrown their room).
+    @inline(__always)
+    var inlineRunPointer: UnsafeMutablePointer<LeafRun> {
+        (tail + Node.runsOffset(byteCapacity: Int(head.pointee.byteCapacity))).assumingMemoryBound(to: LeafRun.self)
+    }
+
+    /// A leaf's attribute runs, covering its bytes exactly. Setting them keeps them in place when
+    /// they fit, otherwise in a separate array.
+    var runs: LeafRuns {
+        get { LeafRuns(node: self) }
+    }
+
+    /// Replaces a leaf's runs (which must cover its bytes) and resets the run hint.
+    func setRuns(_ runs: [LeafRun]) {
+        if runs.count <= Int(head.pointee.runCapacity) {
+            let base = inlineRunPointer
+            runs.withUnsafeBufferPointer { source in
+                if let start = source.baseAddress { base.update(from: start, count: source.count) }
+            }
+            head.pointee.runCount = Int32(runs.count)
+            head.pointee.overflowRuns = nil
+        } else {
+            head.pointee.overflowRuns = runs
+            head.pointee.runCount = 0
+        }
+        head.pointee.runHint = RunHint()
+    }
+
+    /// Applies `body` to a leaf's runs as one mutable list, in place when there is room for
+    /// `growth` more runs, after moving them to a separate array otherwise.
+    @inline(__always)
+    func mutateRuns<R>(growth: Int, _ body: (inout InlineRuns) -> R, orArray arrayBody: (inout [LeafRun]) -> R) -> R {
+        if head.pointee.overflowRuns == nil {
+            if Int(head.pointee.runCount) &+ growth <= Int(head.pointee.runCapacity) {
+                var list = InlineRuns(base: inlineRunPointer, count: Int(head.pointee.runCount))
+                let result = body(&list)
+                head.pointee.runCount = Int32(truncatingIfNeeded: list.count)
+                return result
+            }
+            head.pointee.overflowRuns = Array(UnsafeBufferPointer(start: inlineRunPointer, count: Int(head.pointee.runCount)))
+            head.pointee.runCount = 0
+        }
+        return arrayBody(&head.pointee.overflowRuns!)
+    }
+
+    /// Replaces bytes `lower..<upper` of a leaf with `inserted` in place, moving the tail once.
+    /// The result must fit `byteCapacity`.
+    @inline(__always)
+    func spliceBytes(_ lower: Int, _ upper: Int, _ inserted: UnsafeBufferPointer<UInt8>) {
+        let base = bytePointer
+        let oldCount = head.pointee.count
+        let growth = inserted.count &- (upper &- lower)
+        let tailCount = oldCount &- upper
+        if growth != 0 && tailCount > 0 {
+            (base + upper + growth).update(from: base + upper, count: tailCount)
+        }
+        if let source = inserted.baseAddress, !inserted.isEmpty {
+            (base + lower).update(from: source, count: inserted.count)
+        }
+        head.pointee.count = oldCount &+ growth
+    }
+
+    // MARK: - Internal node storage
+
+    /// The number of children of an internal node.
+    var childCount: Int { @inline(__always) get { head.pointee.count } }
+
+    /// An internal node's children with their UTF-16 lengths, in the node itself, so that finding
+    /// the child for a position reads this node and no other buffer. Valid while the node lives.
+    var entries: UnsafeMutableBufferPointer<ChildEntry> {
+        @inline(__always) get { UnsafeMutableBufferPointer(start: tail.assumingMemoryBound(to: ChildEntry.self), count: head.pointee.count) }
+    }
+
+    /// The children of an internal node, for the paths that are not hot.
+    var children: [Node] { entries.map(\.node) }
+
+    // MARK: - Making nodes
+
+    /// A leaf holding `bytes` and `runs` (which cover them). `summary` must describe `bytes`
+    /// (graphemes included).
+    static func leaf(
+        _ bytes: UnsafeBufferPointer<UInt8>, runs: UnsafeBufferPointer<LeafRun>, summary: TextSummary, roomy: Bool = false
+    ) -> Node {
+        let byteCapacity = Node.byteCapacity(for: bytes.count, roomy: roomy)
+        let runCapacity = Node.runCapacity(for: runs.count)
+        let size = runsOffset(byteCapacity: byteCapacity) + runCapacity * MemoryLayout<LeafRun>.stride
+        let node = unsafeDowncast(Node.create(minimumCapacity: size) { _ in
+            NodeHeader(summary: summary, height: 0, runCount: Int32(runs.count), count: bytes.count,
+                       byteCapacity: Int32(byteCapacity), runCapacity: Int32(runCapacity))
+        }, to: Node.self)
+        let tail = node.tail
+        precondition(Int(bitPattern: tail) & 15 == 0, "node tail not aligned")
+        if let source = bytes.baseAddress { tail.copyMemory(from: source, byteCount: bytes.count) }
+        let runBase = (tail + runsOffset(byteCapacity: byteCapacity)).bindMemory(to: LeafRun.self, capacity: runCapacity)
+        if let source = runs.baseAddress { runBase.initialize(from: source, count: runs.count) }
+        return node
+    }
+
+    /// A leaf holding `bytes` and `runs`. `summary` must describe `bytes` (graphemes included).
+    static func leaf(bytes: [UInt8], runs: [LeafRun], summary: TextSummary, roomy: Bool = false) -> Node {
+        bytes.withUnsafeBufferPointer { bytes in runs.withUnsafeBufferPointer { leaf(bytes, runs: $0, summary: summary, roomy: roomy) } }
     }
 
     /// An internal node over `children`, which all have the same height.
-    init(children: [Node]) {
+    static func `internal`(_ children: some Collection<Node>) -> Node {
         precondition(!children.isEmpty)
-        self.height = children[0].height + 1
-        self.bytes = []
-        self.runs = []
+        let count = children.count
         var total = TextSummary()
-        var entries: [ChildEntry] = []
-        entries.reserveCapacity(children.count)
+        for child in children { total += child.summary }
+        let node = unsafeDowncast(Node.create(minimumCapacity: count * MemoryLayout<ChildEntry>.stride) { _ in
+            NodeHeader(summary: total, height: Int32(children.first!.height + 1), runCount: 0, count: count, byteCapacity: 0, runCapacity: 0)
+        }, to: Node.self)
+        let tail = node.tail
+        precondition(Int(bitPattern: tail) & 15 == 0, "node tail not aligned")
+        var entry = tail.bindMemory(to: ChildEntry.self, capacity: count)
         for child in children {
-            total += child.summary
-            entries.append(ChildEntry(utf16: child.summary.utf16, node: child))
+            entry.initialize(to: ChildEntry(utf16: child.summary.utf16, node: child))
+            entry += 1
         }
-        self.summary = total
-        self.entries = entries
+        return node
     }
 
-    /// An empty leaf: the root of an empty text.
-    static func emptyLeaf() -> Node { Node(leafBytes: [], runs: [], summary: .zero) }
+    /// The root of an empty text, shared: any change copies it first.
+    nonisolated(unsafe) private static let sharedEmptyLeaf = Node.leaf(bytes: [], runs: [], summary: .zero)
 
-    /// A shallow copy: children are shared, bytes and runs copied on write.
+    /// An empty leaf: the root of an empty text.
+    static func emptyLeaf() -> Node { sharedEmptyLeaf }
+
+    /// A shallow copy: children are shared, bytes and runs copied.
     func clone() -> Node {
-        guard isLeaf else { return Node(children: children) }
-        let copy = Node(leafBytes: bytes, runs: runs, summary: summary)
+        guard isLeaf else { return Node.internal(entries.lazy.map(\.node)) }
+        let copy: Node
+        if let overflow = head.pointee.overflowRuns {
+            copy = overflow.withUnsafeBufferPointer { runs in withBytes { Node.leaf($0, runs: runs, summary: summary) } }
+        } else {
+            copy = withBytes { Node.leaf($0, runs: UnsafeBufferPointer(start: inlineRunPointer, count: Int(head.pointee.runCount)), summary: summary) }
+        }
         // The hints describe the same bytes and runs: typing into a copy scans no more than
         // typing into the original.
         copy.runHint = runHint
@@ -78,12 +256,10 @@ final class Node: @unchecked Sendable {
         return copy
     }
 
-    /// The children of an internal node, for the paths that are not hot.
-    var children: [Node] { entries.map(\.node) }
-
     /// Makes child `i` uniquely referenced, copying it if it is shared.
     @inline(__always)
     func makeChildUnique(_ i: Int) {
+        let entries = self.entries
         if !isKnownUniquelyReferenced(&entries[i].node) { entries[i].node = entries[i].node.clone() }
     }
 
@@ -103,12 +279,15 @@ final class Node: @unchecked Sendable {
     }
 
     /// A leaf's summary computed from scratch.
+    static func leafSummary(_ buffer: UnsafeBufferPointer<UInt8>) -> TextSummary {
+        var summary = TextSummary(utf8: buffer)
+        summary.graphemes = countGraphemes(buffer)
+        return summary
+    }
+
+    /// A leaf's summary computed from scratch.
     static func leafSummary(_ bytes: [UInt8]) -> TextSummary {
-        bytes.withUnsafeBufferPointer { buffer in
-            var summary = TextSummary(utf8: buffer)
-            summary.graphemes = countGraphemes(buffer)
-            return summary
-        }
+        bytes.withUnsafeBufferPointer { leafSummary($0) }
     }
 
     // MARK: - Navigation
@@ -162,6 +341,26 @@ final class Node: @unchecked Sendable {
     }
 }
 
+/// A node's header: what every node has, and the counts of what follows it in the same
+/// allocation. Laid out so that the tail starts 16-byte aligned.
+struct NodeHeader {
+    var summary: TextSummary
+    var height: Int32
+    /// A leaf's runs in place (0 when they are in `overflowRuns`).
+    var runCount: Int32
+    /// A leaf's bytes, or an internal node's children.
+    var count: Int
+    /// A leaf's room for bytes; its runs start after it.
+    var byteCapacity: Int32
+    /// A leaf's room for runs in place.
+    var runCapacity: Int32
+    /// A leaf's runs once they have outgrown their room (heavily styled text); nil otherwise.
+    var overflowRuns: [LeafRun]? = nil
+    var runHint = RunHint()
+    var offsetHint = OffsetHint()
+    var padding = 0
+}
+
 /// A scalar boundary of a leaf by its UTF-16 and its byte offset; (0, 0), the start, is always
 /// right. Set by the fast paths, the only code that changes a leaf's bytes in place.
 struct OffsetHint: Sendable {
@@ -173,4 +372,34 @@ struct OffsetHint: Sendable {
 struct ChildEntry {
     var utf16: Int
     var node: Node
+}
+
+/// A leaf's bytes as a collection, for the paths that are not hot (the hot ones use
+/// `withBytes`). Holds the leaf.
+struct LeafBytes: RandomAccessCollection {
+    let node: Node
+    var startIndex: Int { 0 }
+    var endIndex: Int { node.byteCount }
+    subscript(i: Int) -> UInt8 {
+        precondition(i >= 0 && i < node.byteCount, "byte index out of range")
+        return node.bytePointer[i]
+    }
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try node.withBytes(body)
+    }
+    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        try node.withBytes(body)
+    }
+}
+
+/// A leaf's runs as a collection, wherever they are kept. Holds the leaf.
+struct LeafRuns: RandomAccessCollection {
+    let node: Node
+    var startIndex: Int { 0 }
+    var endIndex: Int { node.head.pointee.overflowRuns?.count ?? Int(node.head.pointee.runCount) }
+    subscript(i: Int) -> LeafRun {
+        if let overflow = node.head.pointee.overflowRuns { return overflow[i] }
+        precondition(i >= 0 && i < Int(node.head.pointee.runCount), "run index out of range")
+        return node.inlineRunPointer[i]
+    }
 }

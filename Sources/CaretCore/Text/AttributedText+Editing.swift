@@ -133,6 +133,7 @@ extension Node {
             return
         }
         var offset = 0
+        let entries = self.entries
         for i in entries.indices {
             if offset >= upper { break }
             let end = offset + entries[i].utf16
@@ -163,7 +164,6 @@ extension Node {
             }
             start = end
         }
-        runs = result
-        runHint = RunHint()
+        setRuns(result)
     }
 }

@@ -11,7 +11,7 @@ extension AttributedText {
         if local == 0 { return true }
         if leaf.summary.isASCII {
             // Between two ASCII bytes there is a boundary unless they are CR LF.
-            return !(leaf.bytes[local - 1] == 0x0D && leaf.bytes[local] == 0x0A)
+            return leaf.withBytes { !($0[local - 1] == 0x0D && $0[local] == 0x0A) }
         }
         var found = false
         leaf.forEachCluster { start, _ in
@@ -85,10 +85,10 @@ extension Node {
     func forEachCluster(_ body: (Int, Int) -> Bool) {
         if summary.graphemes == summary.utf8 {
             // All ASCII without CR: a cluster a byte.
-            for i in 0..<bytes.count where !body(i, i + 1) { return }
+            for i in 0..<byteCount where !body(i, i + 1) { return }
             return
         }
-        bytes.withUnsafeBufferPointer { buffer in
+        withBytes { buffer in
             var cursor = GraphemeCursor(utf8: buffer, isEnd: true)
             var start = 0
             while cursor.next() != nil {

@@ -23,7 +23,7 @@ extension AttributedText {
         var leafStart = 0
         root.forEachLeaf(overlapping: 0..<max(1, utf16Count)) { leaf, _ in
             leafStarts.append(leafStart)
-            leafStart += leaf.bytes.count
+            leafStart += leaf.byteCount
             return true
         }
         var clusterStarts: Set<Int> = [0]
@@ -40,27 +40,30 @@ extension AttributedText {
     private func check(_ node: Node, isRoot: Bool) throws {
         func fail(_ message: String) -> InvariantViolation { InvariantViolation(description: message) }
         if node.isLeaf {
-            let decoded = String(decoding: node.bytes, as: UTF8.self)
-            if Array(decoded.utf8) != node.bytes { throw fail("leaf holds invalid UTF-8") }
-            var expected = Node.leafSummary(node.bytes)
-            let clusters = node.bytes.withUnsafeBufferPointer { GraphemeSegmentation.clusterCount(utf8: $0) }
+            let bytes = Array(node.bytes)
+            let decoded = String(decoding: bytes, as: UTF8.self)
+            if Array(decoded.utf8) != bytes { throw fail("leaf holds invalid UTF-8") }
+            var expected = Node.leafSummary(bytes)
+            let clusters = bytes.withUnsafeBufferPointer { GraphemeSegmentation.clusterCount(utf8: $0) }
             expected.graphemes = clusters
             if expected != node.summary { throw fail("leaf summary \(node.summary) != \(expected)") }
-            if node.bytes.isEmpty && !isRoot { throw fail("empty leaf below the root") }
-            if node.bytes.count > Node.maxLeafBytes && clusters > 1 { throw fail("leaf of \(node.bytes.count) bytes") }
-            if node.runs.reduce(0, { $0 + $1.length }) != node.bytes.count { throw fail("runs do not cover the leaf") }
-            for (i, run) in node.runs.enumerated() {
+            if bytes.isEmpty && !isRoot { throw fail("empty leaf below the root") }
+            if bytes.count > Node.maxLeafBytes && clusters > 1 { throw fail("leaf of \(bytes.count) bytes") }
+            if bytes.count > node.byteCapacity { throw fail("leaf of \(bytes.count) bytes in room for \(node.byteCapacity)") }
+            let runs = Array(node.runs)
+            if runs.reduce(0, { $0 + $1.length }) != bytes.count { throw fail("runs do not cover the leaf") }
+            for (i, run) in runs.enumerated() {
                 if run.length <= 0 { throw fail("empty run") }
-                if i > 0 && node.runs[i - 1].attributes == run.attributes { throw fail("uncoalesced runs") }
+                if i > 0 && runs[i - 1].attributes == run.attributes { throw fail("uncoalesced runs") }
             }
             // The typing path starts its search at the hint: a stale one would misplace runs.
             let hint = node.runHint
-            if hint.index < node.runs.count && node.runs[..<hint.index].reduce(0, { $0 + $1.length }) != hint.start {
+            if hint.index < runs.count && runs[..<hint.index].reduce(0, { $0 + $1.length }) != hint.start {
                 throw fail("run hint \(hint) does not match the runs")
             }
             // Offsets are found by scanning from the offset hint: it must name a scalar boundary.
             let offsetHint = node.offsetHint
-            let hintByte = node.bytes.withUnsafeBufferPointer { Node.byteOffset(utf16: offsetHint.utf16, in: $0) }
+            let hintByte = node.withBytes { Node.byteOffset(utf16: offsetHint.utf16, in: $0) }
             if hintByte != offsetHint.byte { throw fail("offset hint \(offsetHint) is not at byte \(hintByte.map(String.init) ?? "nil")") }
             return
         }
@@ -77,6 +80,6 @@ extension AttributedText {
     }
 
     func shape(_ node: Node) -> String {
-        node.isLeaf ? "\(node.bytes.count)" : "[" + node.children.map(shape).joined(separator: " ") + "]"
+        node.isLeaf ? "\(node.byteCount)" : "[" + node.children.map(shape).joined(separator: " ") + "]"
     }
 }

@@ -31,7 +31,7 @@ extension AttributedText {
         root.forEachLeaf(overlapping: range) { leaf, start in
             let lower = leaf.byteOffset(utf16: max(range.lowerBound, start) - start)!
             let upper = leaf.byteOffset(utf16: min(range.upperBound, start + leaf.summary.utf16) - start)!
-            return leaf.bytes.withUnsafeBufferPointer { buffer in
+            return leaf.withBytes { buffer in
                 do {
                     return try body(UnsafeBufferPointer(rebasing: buffer[lower..<upper]))
                 } catch {
@@ -139,7 +139,7 @@ extension AttributedText {
         root.forEachLeaf(overlapping: range) { leaf, start in
             let lower = leaf.byteOffset(utf16: max(range.lowerBound, start) - start)!
             let upper = leaf.byteOffset(utf16: min(range.upperBound, start + leaf.summary.utf16) - start)!
-            bytes += leaf.bytes[lower..<upper]
+            leaf.withBytes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
             return true
         }
         return bytes
@@ -153,7 +153,7 @@ extension AttributedText {
         root.forEachLeaf(overlapping: range) { leaf, start in
             let lower = leaf.byteOffset(utf16: max(range.lowerBound, start) - start)!
             let upper = leaf.byteOffset(utf16: min(range.upperBound, start + leaf.summary.utf16) - start)!
-            bytes += leaf.bytes[lower..<upper]
+            leaf.withBytes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
             runs.appendRuns(of: leaf.runs, bytes: lower..<upper)
             return true
         }
@@ -168,7 +168,7 @@ extension Node {
             for run in runs where !body(run.length, run.attributes) { return }
             return
         }
-        bytes.withUnsafeBufferPointer { buffer in
+        withBytes { buffer in
             var byte = 0
             for run in runs {
                 var units = 0

@@ -56,7 +56,7 @@ extension Node {
         var result: [LeafRun] = []
         result.appendRuns(of: runs, bytes: 0..<byteLower)
         let isASCII = summary.isASCII
-        bytes.withUnsafeBufferPointer { buffer in
+        withBytes { buffer in
             var byte = byteLower
             while byte < byteUpper {
                 let (remaining, attributes) = cursor.current
@@ -77,7 +77,6 @@ extension Node {
             }
         }
         result.appendRuns(of: runs, bytes: byteUpper..<Int.max)
-        runs = result
-        runHint = RunHint()
+        setRuns(result)
     }
 }

@@ -5,7 +5,7 @@
 ///
 /// Every position a caller passes is validated: out of range, or between the halves of a
 /// surrogate pair, throws `TextError` (never traps, never clamps).
-public struct AttributedText: Sendable, CustomStringConvertible {
+public struct AttributedText: @unchecked Sendable, CustomStringConvertible {
     /// One maximal run of equal attributes.
     public struct Run: Equatable, Sendable {
         /// UTF-16 range of the run.

@@ -1,0 +1,87 @@
+import Testing
+@testable import CaretCore
+
+/// A node is one allocation with room for a leaf's bytes and runs: typing past the bytes' room
+/// goes through the general path, runs past theirs move to an array, copies stay independent,
+/// and the shared empty root is never changed in place.
+@Suite struct RopeNodeLayoutTests {
+    /// Styled typing in one leaf: each key with other attributes than its neighbours adds runs
+    /// until they no longer fit in place; the text keeps agreeing with the reference throughout.
+    @Test func runsThatOutgrowTheirRoomMoveToAnArray() throws {
+        let bold = Attributes.traits(.bold)
+        let italic = Attributes.traits(.italic)
+        var text = AttributedText("abcdefghij")
+        var reference = ReferenceText("abcdefghij")
+        var sawOverflow = false
+        // Styled letters after every other plain one, in one leaf even in a debug build.
+        for i in 0..<8 {
+            let offset = 1 + i * 2
+            let attributes = i % 2 == 0 ? bold : italic
+            try text.insert("x", at: offset, attributes: attributes)
+            try reference.insert("x", at: offset, attributes: attributes)
+            if text.root.isLeaf, text.root.head.pointee.overflowRuns != nil { sawOverflow = true }
+            #expect(RopeCheck.agree(text, reference, "styled key \(i)"))
+        }
+        #expect(sawOverflow, "the runs never left their room: the test does not reach the array")
+        // Editing the array-held runs, then restyling them all back into place.
+        try text.removeSubrange(2..<5)
+        try reference.replaceSubrange(2..<5, with: "", attributes: Attributes())
+        #expect(RopeCheck.agree(text, reference, "deleted across runs"))
+        try text.setAttributes(Attributes(), in: 0..<text.utf16Count)
+        try reference.setAttributes(Attributes(), in: 0..<reference.utf16Count)
+        #expect(RopeCheck.agree(text, reference, "restyled plain"))
+        #expect(text.root.head.pointee.overflowRuns == nil || !text.root.isLeaf)
+    }
+
+    /// A copy of a leaf whose runs are in an array is independent of it.
+    @Test func copyOfALeafWithRunsInAnArrayIsIndependent() throws {
+        var text = AttributedText("0123456789")
+        var reference = ReferenceText("0123456789")
+        for i in 0..<6 {
+            let attributes = i % 2 == 0 ? Attributes.traits(.bold) : .traits(.underline)
+            try text.insert("é", at: 1 + i * 2, attributes: attributes)
+            try reference.insert("é", at: 1 + i * 2, attributes: attributes)
+        }
+        let saved = text
+        let savedReference = reference
+        try text.insert("😀", at: 3, attributes: .traits(.italic))
+        try reference.insert("😀", at: 3, attributes: .traits(.italic))
+        try text.removeSubrange(0..<1)
+        try reference.replaceSubrange(0..<1, with: "", attributes: Attributes())
+        #expect(RopeCheck.agree(text, reference, "edited copy"))
+        #expect(RopeCheck.agree(saved, savedReference, "original after the copy was edited"))
+    }
+
+    /// A short text gets a small leaf; typing past its room continues through the general path,
+    /// and every leaf's bytes fit its room (the checker checks that).
+    @Test func typingPastASmallLeafsRoom() throws {
+        var text = AttributedText("ab")
+        var reference = ReferenceText("ab")
+        let room = text.root.byteCapacity
+        #expect(room < Node.maxLeafBytes || Node.maxLeafBytes <= 16)
+        for (i, piece) in ["c", "é", "😀", "d", "\u{301}", "中", "e", "f", "g", "🇺", "🇸", "h"].enumerated() {
+            for _ in 0..<3 {
+                let offset = reference.utf16Count
+                try text.insert(piece, at: offset, attributes: Attributes())
+                try reference.insert(piece, at: offset, attributes: Attributes())
+            }
+            #expect(RopeCheck.agree(text, reference, "piece \(i)", exhaustive: i % 4 == 0))
+        }
+        #expect(text.utf8Count > room)
+    }
+
+    /// Empty texts share one root leaf; changing one copies it first.
+    @Test func emptyTextsShareARootThatNoEditChanges() throws {
+        var first = AttributedText()
+        let second = AttributedText()
+        #expect(first.root === second.root)
+        try first.insert("a😀", at: 0, attributes: .traits(.bold))
+        #expect(first.string == "a😀")
+        #expect(second.isEmpty && second.root.byteCount == 0)
+        #expect(AttributedText().isEmpty && AttributedText().runs.isEmpty)
+        try first.removeSubrange(0..<first.utf16Count)
+        #expect(first.isEmpty)
+        try first.checkInvariants()
+        try AttributedText().checkInvariants()
+    }
+}
