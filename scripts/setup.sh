@@ -5,7 +5,8 @@ set -euo pipefail
 
 # libxml2-dev: the HTML reader's parser; cmark-gfm and pandoc: the format tests' interop references.
 # tmux: the terminal the REPL and `caret edit` tests drive.
-packages=(libluajit-5.1-dev pkg-config unicode-data wamerican libxml2-dev
+# liblzma-dev and zlib1g-dev: libxml2's static link (scripts/build-release.sh) needs their archives.
+packages=(libluajit-5.1-dev pkg-config unicode-data wamerican libxml2-dev liblzma-dev zlib1g-dev
     libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm pandoc tmux)
 missing=()
 for p in "${packages[@]}"; do
