@@ -86,8 +86,10 @@ extension EditorLuaAPI {
             guard !descriptor.parameters.isEmpty,
                   !(existing.parameters.first.map { LuaArgumentCheck($0.type).acceptsTable } ?? false) else { continue }
             let positional = existing.function
-            methods[index].namedArguments = shape
-            methods[index].doc += "\n\nAlso takes the `\(descriptor.name)` command's named arguments as one table (`\(shape)`): `editor:\(name){\(example(descriptor))}`."
+            let handWrittenDoc = existing.doc
+            methods[index] = LuaAPIEntry(existing.name, parameters: existing.parameters, returns: existing.returns, lazyDoc: {
+                handWrittenDoc + "\n\nAlso takes the `\(descriptor.name)` command's named arguments as one table (`\(shape)`): `editor:\(name){\(example(descriptor))}`."
+            }, namedArguments: shape, function: existing.function)
             methods[index].function = { call in
                 guard call.argumentCount == 1, call.isTable(1) else { return try positional(call) }
                 try performNamed(descriptor, call, try call.receiver(as: ScriptEditor.self))
@@ -99,7 +101,7 @@ extension EditorLuaAPI {
 
     static func commandMethod(_ descriptor: CommandDescriptor, name: String, shape: String) -> LuaAPIEntry {
         guard !descriptor.parameters.isEmpty else {
-            return method(name, doc: "\(descriptor.doc) (The `\(descriptor.name)` command.)") { call, target in
+            return method(name, lazyDoc: { "\(descriptor.doc) (The `\(descriptor.name)` command.)" }) { call, target in
                 try perform(descriptor.command(arguments: [:]), call, target)
                 return 0
             }
@@ -107,7 +109,7 @@ extension EditorLuaAPI {
         let required = descriptor.parameters.contains(where: \.isRequired)
         let type = LuaType.record(shape)
         return method(name, [LuaParameter("arguments", required ? type : .optional(type), "Named arguments: \(descriptor.parameters.map { snakeCase($0.name) }.joined(separator: ", ")).")],
-                      doc: "\(descriptor.doc) (The `\(descriptor.name)` command: `editor:\(name){\(example(descriptor))}`.)") { call, target in
+                      lazyDoc: { "\(descriptor.doc) (The `\(descriptor.name)` command: `editor:\(name){\(example(descriptor))}`.)" }) { call, target in
             try performNamed(descriptor, call, target)
             return 0
         }
