@@ -29,7 +29,8 @@ public enum EditorLuaAPI {
                 LuaGlobal("editor", .object("Editor"), doc: "The document the script works on: `caret run --doc FILE` (or `--text`), empty otherwise."),
                 LuaGlobal("arg", .array(.string), doc: "The script's arguments (after `--` on the command line); `arg[0]` is the script's path."),
             ],
-            shapes: resultShapes + commandShapes,
+            shapes: resultShapes,
+            lazyShapes: { commandShapes },
             aliases: aliases
         )
     }
@@ -44,7 +45,17 @@ public enum EditorLuaAPI {
         _ name: String, _ parameters: [LuaParameter] = [], returns: [LuaReturn] = [], doc: String,
         _ body: @escaping (LuaCall, ScriptEditor) throws -> Int32
     ) -> LuaAPIEntry {
-        LuaAPIEntry(name, parameters: parameters, returns: returns, doc: doc) { call in
+        var entry = method(name, parameters, returns: returns, lazyDoc: { "" }, body)
+        entry.doc = doc
+        return entry
+    }
+
+    /// An `Editor` method whose documentation `doc` builds when it is read.
+    static func method(
+        _ name: String, _ parameters: [LuaParameter] = [], returns: [LuaReturn] = [], lazyDoc doc: @escaping () -> String,
+        _ body: @escaping (LuaCall, ScriptEditor) throws -> Int32
+    ) -> LuaAPIEntry {
+        LuaAPIEntry(name, parameters: parameters, returns: returns, lazyDoc: doc) { call in
             // The argument checker found `self`: borrowed, not retained (the handle in stack
             // slot 1 keeps it alive while the call runs).
             if let object = call.seenReceiver, call.box.receiverClass == ObjectIdentifier(ScriptEditor.self) {

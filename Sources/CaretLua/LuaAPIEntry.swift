@@ -47,7 +47,18 @@ public struct LuaAPIEntry {
     /// The return values.
     public var returns: [LuaReturn]
     /// Documentation: the first line is the summary.
-    public var doc: String
+    public var doc: String {
+        get { makeDoc?() ?? storedDoc }
+        set {
+            storedDoc = newValue
+            makeDoc = nil
+        }
+    }
+    /// The documentation as given, when it is not built on demand.
+    private var storedDoc: String
+    /// Builds the documentation when it is read: generated entries (one per editor command) put
+    /// their doc strings together only when docs are rendered, not at every script's start.
+    private var makeDoc: (() -> String)?
     /// The implementation.
     public var function: LuaHostFunction
     /// When set, the entry also takes one table of named arguments of this shape instead of its
@@ -67,9 +78,22 @@ public struct LuaAPIEntry {
         self.name = name
         self.parameters = parameters
         self.returns = returns
-        self.doc = doc
+        self.storedDoc = doc
         self.namedArguments = namedArguments
         self.function = function
+    }
+
+    /// Creates an entry whose documentation `doc` builds when it is first read (each read calls it).
+    public init(
+        _ name: String,
+        parameters: [LuaParameter] = [],
+        returns: [LuaReturn] = [],
+        lazyDoc doc: @escaping () -> String,
+        namedArguments: String? = nil,
+        function: @escaping LuaHostFunction
+    ) {
+        self.init(name, parameters: parameters, returns: returns, doc: "", namedArguments: namedArguments, function: function)
+        makeDoc = doc
     }
 }
 
@@ -157,7 +181,13 @@ public struct LuaAPI {
     /// Globals the host sets (documented; the host sets their values).
     public var globals: [LuaGlobal]
     /// Table shapes parameters, fields and results name with `LuaType.record`.
-    public var shapes: [LuaShape]
+    public var shapes: [LuaShape] {
+        get { shapeSources.flatMap { $0() } }
+        set { shapeSources = [{ newValue }] }
+    }
+    /// Where `shapes` come from, in order: a source may build its shapes only when they are read
+    /// (the editor commands' argument tables are needed by docs and help, not by a running script).
+    private var shapeSources: [() -> [LuaShape]]
     /// String sets parameters name with `LuaType.alias`.
     public var aliases: [LuaAlias]
 
@@ -167,8 +197,15 @@ public struct LuaAPI {
         self.modules = modules
         self.types = types
         self.globals = globals
-        self.shapes = shapes
+        self.shapeSources = shapes.isEmpty ? [] : [{ shapes }]
         self.aliases = aliases
+    }
+
+    /// An API whose shapes are `shapes` followed by those `lazyShapes` builds when they are read.
+    public init(modules: [LuaModule] = [], types: [LuaObjectType] = [], globals: [LuaGlobal] = [],
+                shapes: [LuaShape] = [], lazyShapes: @escaping () -> [LuaShape], aliases: [LuaAlias] = []) {
+        self.init(modules: modules, types: types, globals: globals, shapes: shapes, aliases: aliases)
+        shapeSources.append(lazyShapes)
     }
 
     /// This API followed by `other`'s modules and types; modules with the same name are merged.
@@ -183,7 +220,7 @@ public struct LuaAPI {
         }
         result.types += other.types
         result.globals += other.globals
-        result.shapes += other.shapes
+        result.shapeSources += other.shapeSources
         result.aliases += other.aliases
         return result
     }

@@ -17,8 +17,7 @@ extension ScriptSession {
     /// Ranking is total (kind, then distance, then frequency, then the word's bytes), so the
     /// order is the same in every process.
     static let mergeSource = """
-    local providers = __caret_suggestion_providers
-    __caret_suggestion_providers = nil
+    local providers = ...
     local kindOrder = { correction = 1, completion = 2 }
     local function better(a, b)
       local ka, kb = kindOrder[a.kind] or 3, kindOrder[b.kind] or 3
@@ -27,7 +26,7 @@ extension ScriptSession {
       if a.frequency ~= b.frequency then return a.frequency > b.frequency end
       return a.word < b.word
     end
-    __caret_suggestion_merge = function(result)
+    return function(result)
       if type(result) ~= "table" or #providers == 0 then return end
       local query = { word = result.word, location = result.location, length = result.length, kind = result.kind }
       local seen = {}
@@ -67,31 +66,50 @@ extension ScriptSession {
     end
     """
 
-    /// Puts an empty providers list in the registry and the merge function in place.
+    /// Puts an empty providers list in the registry. The merge function is compiled when the
+    /// first provider is added: most scripts add none, and compiling it was a measurable part
+    /// of every script's start.
     func installSuggestionProviders() throws(LuaScriptError) {
         let state = runtime.state
         runtime.context.pointee.in_host += 1
-        lua_createtable(state, 0, 0)
-        lua_pushvalue(state, -1)
-        LuaStack.rawSet(state, table: LUA_REGISTRYINDEX, key: ScriptSession.providersKey)
-        LuaStack.rawSet(state, table: LUA_GLOBALSINDEX, key: "__caret_suggestion_providers")
-        runtime.context.pointee.in_host -= 1
-        try runtime.runSetup(ScriptSession.mergeSource, chunkName: "caret-suggestions")
-        runtime.context.pointee.in_host += 1
         defer { runtime.context.pointee.in_host -= 1 }
-        LuaStack.rawGet(state, table: LUA_GLOBALSINDEX, key: "__caret_suggestion_merge")
+        lua_createtable(state, 0, 0)
+        LuaStack.rawSet(state, table: LUA_REGISTRYINDEX, key: ScriptSession.providersKey)
+    }
+
+    /// Compiles the merge function over the providers' list (the value at the top of the stack)
+    /// and stores it under `CARET_RESULT_FILTER_KEY`; the list stays on the stack.
+    private func installSuggestionMerge(state: OpaquePointer) throws {
+        let base = lua_gettop(state)
+        defer { lua_settop(state, base) }
+        var source = ScriptSession.mergeSource
+        let status = source.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { luaL_loadbuffer(state, $0.baseAddress, $0.count, "@caret-suggestions") }
+        }
+        guard status == 0 else { throw LuaCallError("the suggestion merge function does not compile: \(LuaStack.typeName(state, at: -1))") }
+        lua_pushvalue(state, base)
+        let limit = runtime.context.pointee.instruction_limit
+        runtime.context.pointee.instruction_limit = 0
+        defer { runtime.context.pointee.instruction_limit = limit }
+        guard lua_pcall(state, 1, 1, 0) == 0, lua_type(state, -1) == LUA_TFUNCTION else {
+            throw LuaCallError("the suggestion merge function could not be set up")
+        }
         LuaStack.rawSet(state, table: LUA_REGISTRYINDEX, key: CARET_RESULT_FILTER_KEY)
-        lua_pushnil(state)
-        LuaStack.rawSet(state, table: LUA_GLOBALSINDEX, key: "__caret_suggestion_merge")
     }
 
     /// Appends the function at stack slot `slot` to the providers list; returns how many there are.
-    func addSuggestionProvider(at slot: Int32, state: OpaquePointer) -> Int {
+    func addSuggestionProvider(at slot: Int32, state: OpaquePointer) throws -> Int {
         LuaStack.rawGet(state, table: LUA_REGISTRYINDEX, key: ScriptSession.providersKey)
+        defer { LuaStack.pop(state) }
         let count = Int(lua_objlen(state, -1))
+        if count == 0 {
+            LuaStack.rawGet(state, table: LUA_REGISTRYINDEX, key: CARET_RESULT_FILTER_KEY)
+            let installed = lua_type(state, -1) == LUA_TFUNCTION
+            LuaStack.pop(state)
+            if !installed { try installSuggestionMerge(state: state) }
+        }
         lua_pushvalue(state, slot)
         lua_rawseti(state, -2, Int32(count + 1))
-        LuaStack.pop(state)
         return count + 1
     }
 
