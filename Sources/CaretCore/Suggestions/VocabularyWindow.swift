@@ -7,24 +7,11 @@
 /// segmenting the whole document there — before the edit and after it, since the cut points lie
 /// outside the replaced text.
 enum VocabularyWindow {
-    /// The words of the text before and after `edit`, near it. `document` is the text just after
-    /// the edit; `removed` is what the edit replaced.
+    /// The words of the window around an edit that wrote the UTF-16 range `replaced` of
+    /// `document` (the text just after it) in place of `removed`, before and after the edit;
+    /// reads the window once.
     /// - Complexity: O(w) for the window w: the edit plus the text back to a cut point before it and
     ///   on to one after it (usually the neighbouring words).
-    static func difference(edit: TextEdit, removed: AttributedText,
-                           in document: AttributedText) -> (removed: [String], inserted: [String]) {
-        let replaced = edit.replacementRange
-        let lower = cut(before: replaced.lowerBound, in: document)
-        let upper = cut(after: replaced.upperBound, in: document)
-        let head = (try? document.string(in: lower..<replaced.lowerBound)) ?? ""
-        let tail = (try? document.string(in: replaced.upperBound..<upper)) ?? ""
-        let inserted = (try? document.string(in: replaced)) ?? ""
-        return (SuggestionEngine.words(in: head + removed.string + tail),
-                SuggestionEngine.words(in: head + inserted + tail))
-    }
-
-    /// `difference(edit:removed:in:)` for an edit that wrote the UTF-16 range `replaced` of
-    /// `document` (the text just after it) in place of `removed`; reads the window once.
     static func difference(replaced: Range<Int>, removed: String,
                            in document: AttributedText) -> (removed: [String], inserted: [String]) {
         let lower = cut(before: replaced.lowerBound, in: document)
