@@ -6,14 +6,19 @@ import Testing
 /// typing attributes, history and observer events after every command of seeded random sessions.
 @Suite struct EditorFastPathTests {
     /// Runs the same commands on a fast and a general editor and compares them after each.
-    func compare(seed: UInt64, count: Int, start: String, pieces: [String], options: EditorOptions = EditorOptions(), formatting: Bool = false) throws {
+    /// `observed: false` leaves both unobserved, as most hosts do: `replaceRange` then takes its
+    /// one-pass lane (`performPlainReplacement`).
+    func compare(seed: UInt64, count: Int, start: String, pieces: [String], options: EditorOptions = EditorOptions(),
+                 formatting: Bool = false, observed: Bool = true) throws {
         let fast = try makeEditor(start, options: options)
         let general = try makeEditor(start, options: options)
         general.usesFastPaths = false
         var fastEvents: [EditorEvent] = []
         var generalEvents: [EditorEvent] = []
-        fast.addObserver { fastEvents.append($0) }
-        general.addObserver { generalEvents.append($0) }
+        if observed {
+            fast.addObserver { fastEvents.append($0) }
+            general.addObserver { generalEvents.append($0) }
+        }
         var drawer = CommandDrawer(rng: SeededRandom(seed: seed))
         for step in 0..<count {
             var command = drawer.next(for: fast)
@@ -103,6 +108,18 @@ import Testing
         for seed in SeededRandom.seeds(default: [seed &* 7919]) {
             try compare(seed: seed, count: 1_500, start: start, pieces: randomPieces, formatting: true)
             try compare(seed: seed, count: 500, start: start, pieces: randomPieces, options: EditorOptions(traitToggle: .perRunFlip), formatting: true)
+        }
+    }
+
+    @Test(arguments: [9, 10] as [UInt64])
+    func unobservedSessionsAgree(seed: UInt64) throws {
+        // Without observers a plain `replaceRange` skips the command machinery; emoji, combining
+        // marks, several runs and restyling around it must not tell the difference.
+        let start = "{bold:one} two {italic:thr\u{301}ee} 👩‍👩‍👧 {bold italic:four}|\n{underline:six} 😀 seven"
+        for seed in SeededRandom.seeds(default: [seed &* 7919]) {
+            try compare(seed: seed, count: 1_500, start: start, pieces: randomPieces, formatting: true, observed: false)
+            try compare(seed: seed, count: 1_000, start: "plain ^text| here\nand more", pieces: ["a", "bc", " ", "\n", "é", "😀", ""],
+                        observed: false)
         }
     }
 

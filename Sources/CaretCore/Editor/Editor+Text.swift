@@ -96,6 +96,11 @@ extension Editor {
         let attributes = range.isEmpty ? inheritedAttributes(at: range.lowerBound) : try self.attributes(at: range.lowerBound)
         let utf16 = Editor.utf16Count(of: string)
         guard try replace(range, with: string, attributes: attributes, utf16: utf16, firstAttributes: attributes) else { return }
+        try moveSelection(afterReplacing: range, with: string, utf16: utf16, attributes: attributes)
+    }
+
+    /// Maps the selection through `range` replaced by `string` (`utf16` units in `attributes`).
+    private func moveSelection(afterReplacing range: Range<Int>, with string: String, utf16: Int, attributes: Attributes) throws {
         let mapped = TextEdit.map(selection, range: range, inserted: utf16)
         let newSelection = try snapped(mapped)
         if newSelection == selection { return }
@@ -107,6 +112,61 @@ extension Editor {
         } else {
             select(newSelection)
         }
+    }
+
+    /// `perform(.replaceRange(range, with: string))` in one pass, for the common case: nobody
+    /// observes, the document has no paragraph attributes and the replaced range is one run
+    /// (or empty). The step goes straight into the undo log, with no edit records, command
+    /// bookkeeping or second look at the replaced text. Returns false, having changed nothing,
+    /// when the command must take the general route (which also reports bad arguments).
+    func performPlainReplacement(_ range: Range<Int>, with string: String) throws -> Bool {
+        guard usesFastPaths, observers.isEmpty, !paragraphsInUse,
+              (try? text.validate(range)) != nil else { return false }
+        let attributes: Attributes
+        let old: String
+        if range.isEmpty {
+            attributes = inheritedAttributes(at: range.lowerBound)
+            old = ""
+        } else {
+            // One run: its attributes are the first character's, which the text takes.
+            guard let content = text.plainContent(in: range) else { return false }
+            attributes = content.attributes
+            old = content.string
+        }
+        if !attributes.isEmpty {
+            if paragraphMemo.0 != attributes { paragraphMemo = (attributes, attributes.hasParagraphAttributes) }
+            if paragraphMemo.1 { return false }
+        }
+        let utf16 = Editor.utf16Count(of: string)
+        goalColumn = nil
+        suppressCoalescing = false
+        lastGroup = nil
+        // Nothing changes: no step, as in `replace`.
+        if range.count == utf16, old.utf8.elementsEqual(string.utf8) { return true }
+
+        let selectionBefore = selection
+        let typingBefore = typingStorage
+        settleTyping()
+        text.replaceValidated(range, with: string, attributes: attributes)
+        updateKnownRun(replacing: range, inserted: utf16, attributes: attributes)
+        let written = range.lowerBound..<(range.lowerBound + utf16)
+        do {
+            try moveSelection(afterReplacing: range, with: string, utf16: utf16, attributes: attributes)
+        } catch {
+            knownRun = nil
+            text.replaceValidated(written, with: old, attributes: attributes)
+            selection = selectionBefore
+            typingStorage = typingBefore
+            throw error
+        }
+        suggestionState?.noteEdit(replaced: written, removed: old, in: text)
+        if !history.redoStack.isEmpty { history.redoStack.removeAll() }
+        history.undoStack.pushPlain(range: range, string: string, attributes: attributes, written: utf16,
+                                    old: old, oldAttributes: attributes, UndoStep.Fields(
+                                        selectionBefore: selectionBefore, selectionAfter: selection,
+                                        typingBefore: typingBefore, typingAfter: typingStorage,
+                                        group: nil, time: clock))
+        return true
     }
 
     /// Applies edits given in descending, non-overlapping order (each range valid in the original

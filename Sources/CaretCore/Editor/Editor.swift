@@ -157,6 +157,7 @@ public final class Editor {
     /// - Throws: `EditorError` for invalid arguments or positions; `WorkLimit.Exceeded`, as thrown,
     ///   when `workLimit` stops a long command (find and replace). The editor is then unchanged.
     public func perform(_ command: EditorCommand) throws {
+        if case .replaceRange(let range, let string) = command, try performPlainReplacement(range, with: string) { return }
         let selectionBefore = selection
         let typingBefore = typingStorage
         let goalBefore = goalColumn

@@ -59,25 +59,8 @@ struct StepLog: Sendable {
            case .plain(let old, let oldAttributes, let removed)? = inverses.first?.replacement,
            let range = edits.first?.range, let inverseRange = inverses.first?.range,
            inverseRange.lowerBound == range.lowerBound, inverseRange.count == written, removed == range.count {
-            let start = reserve(1 + 8 + 10 * 10 + 2 * 51 + string.utf8.count + old.utf8.count)
-            let header = StepLog.header(step, short: true)
-            let c = chunks.count - 1
-            let end = chunks[c].bytes.withUnsafeMutableBufferPointer { buffer in
-                var writer = Writer(base: buffer.baseAddress!, at: start)
-                StepLog.writeCommon(step, header: header, origin: range.lowerBound, to: &writer)
-                writer.unsigned(UInt64(range.lowerBound))
-                writer.unsigned(UInt64(range.count))
-                writer.string(string)
-                writer.unsigned(UInt64(attributes.id))
-                writer.unsigned(UInt64(written))
-                writer.string(old)
-                writer.unsigned(UInt64(oldAttributes.id))
-                writer.backwardLength(writer.offset - start)
-                return writer.offset
-            }
-            assert(end <= chunks[c].bytes.count, "an undo step outgrew its size bound")
-            chunks[c].used = end
-            count += 1
+            appendPlain(range: range, string: string, attributes: attributes, written: written,
+                        old: old, oldAttributes: oldAttributes, step)
             return
         }
         let start = reserve(1 + 8 + 10 * 10 + StepLog.sizeBound(of: edits) + StepLog.sizeBound(of: inverses))
@@ -95,6 +78,31 @@ struct StepLog: Sendable {
                 estimatedBytes &+= box.payloadBytes
                 boxes.append(box)
             }
+        }
+        assert(end <= chunks[c].bytes.count, "an undo step outgrew its size bound")
+        chunks[c].used = end
+        count += 1
+    }
+
+    /// Freezes the common step in its short form: `range` replaced by `string` (`written` UTF-16
+    /// units in `attributes`), where the range held `old` in `oldAttributes`.
+    mutating func appendPlain(range: Range<Int>, string: String, attributes: Attributes, written: Int,
+                              old: String, oldAttributes: Attributes, _ step: UndoStep.Fields) {
+        let start = reserve(1 + 8 + 10 * 10 + 2 * 51 + string.utf8.count + old.utf8.count)
+        let header = StepLog.header(step, short: true)
+        let c = chunks.count - 1
+        let end = chunks[c].bytes.withUnsafeMutableBufferPointer { buffer in
+            var writer = Writer(base: buffer.baseAddress!, at: start)
+            StepLog.writeCommon(step, header: header, origin: range.lowerBound, to: &writer)
+            writer.unsigned(UInt64(range.lowerBound))
+            writer.unsigned(UInt64(range.count))
+            writer.string(string)
+            writer.unsigned(UInt64(attributes.id))
+            writer.unsigned(UInt64(written))
+            writer.string(old)
+            writer.unsigned(UInt64(oldAttributes.id))
+            writer.backwardLength(writer.offset - start)
+            return writer.offset
         }
         assert(end <= chunks[c].bytes.count, "an undo step outgrew its size bound")
         chunks[c].used = end

@@ -119,6 +119,16 @@ struct StepStack: Sendable {
         }
     }
 
+    /// Pushes the step of one plain replacement without a coalescing group, frozen at once
+    /// (`StepLog.appendPlain`): no edit record or step value is made for it.
+    mutating func pushPlain(range: Range<Int>, string: String, attributes: Attributes, written: Int,
+                            old: String, oldAttributes: Attributes, _ fields: UndoStep.Fields) {
+        precondition(fields.group == nil, "a step that can coalesce stays a value on top")
+        freezeTop()
+        log.appendPlain(range: range, string: string, attributes: attributes, written: written,
+                        old: old, oldAttributes: oldAttributes, fields)
+    }
+
     /// Moves the top step, if it is a value, into the log.
     private mutating func freezeTop() {
         guard hasTop else { return }
