@@ -137,36 +137,53 @@ extension Editor {
             if paragraphMemo.0 != attributes { paragraphMemo = (attributes, attributes.hasParagraphAttributes) }
             if paragraphMemo.1 { return false }
         }
-        let utf16 = Editor.utf16Count(of: string)
         goalColumn = nil
         suppressCoalescing = false
         lastGroup = nil
+        var insertedString = string
+        var removedString = old
+        try insertedString.withUTF8 { inserted in
+            try removedString.withUTF8 { removed in
+                try replacePlain(range, with: inserted, string: string, attributes: attributes, old: removed, oldString: old)
+            }
+        }
+        return true
+    }
+
+    /// The edit and step of `performPlainReplacement`: `inserted` is `string`'s UTF-8, `removed`
+    /// that of `oldString`, the text of `range` now (which carries `attributes` too).
+    private func replacePlain(_ range: Range<Int>, with inserted: UnsafeBufferPointer<UInt8>, string: String, attributes: Attributes,
+                              old removed: UnsafeBufferPointer<UInt8>, oldString: String) throws {
+        var utf16 = inserted.count
+        if utf16 > 1 {
+            utf16 = 0
+            for byte in inserted where byte & 0xC0 != 0x80 { utf16 &+= byte >= 0xF0 ? 2 : 1 }
+        }
         // Nothing changes: no step, as in `replace`.
-        if range.count == utf16, old.utf8.elementsEqual(string.utf8) { return true }
+        if range.count == utf16, inserted.elementsEqual(removed) { return }
 
         let selectionBefore = selection
         let typingBefore = typingStorage
         settleTyping()
-        text.replaceValidated(range, with: string, attributes: attributes)
+        text.replace(range, utf8: inserted, attributes: attributes)
         updateKnownRun(replacing: range, inserted: utf16, attributes: attributes)
         let written = range.lowerBound..<(range.lowerBound + utf16)
         do {
             try moveSelection(afterReplacing: range, with: string, utf16: utf16, attributes: attributes)
         } catch {
             knownRun = nil
-            text.replaceValidated(written, with: old, attributes: attributes)
+            text.replace(written, utf8: removed, attributes: attributes)
             selection = selectionBefore
             typingStorage = typingBefore
             throw error
         }
-        suggestionState?.noteEdit(replaced: written, removed: old, in: text)
+        suggestionState?.noteEdit(replaced: written, removed: oldString, in: text)
         if !history.redoStack.isEmpty { history.redoStack.removeAll() }
-        history.undoStack.pushPlain(range: range, string: string, attributes: attributes, written: utf16,
-                                    old: old, oldAttributes: attributes, UndoStep.Fields(
+        history.undoStack.pushPlain(range: range, utf8: inserted, attributes: attributes, written: utf16,
+                                    old: removed, oldAttributes: attributes, UndoStep.Fields(
                                         selectionBefore: selectionBefore, selectionAfter: selection,
                                         typingBefore: typingBefore, typingAfter: typingStorage,
                                         group: nil, time: clock))
-        return true
     }
 
     /// Applies edits given in descending, non-overlapping order (each range valid in the original

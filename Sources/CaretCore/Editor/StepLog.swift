@@ -88,7 +88,20 @@ struct StepLog: Sendable {
     /// units in `attributes`), where the range held `old` in `oldAttributes`.
     mutating func appendPlain(range: Range<Int>, string: String, attributes: Attributes, written: Int,
                               old: String, oldAttributes: Attributes, _ step: UndoStep.Fields) {
-        let start = reserve(1 + 8 + 10 * 10 + 2 * 51 + string.utf8.count + old.utf8.count)
+        var string = string
+        var old = old
+        string.withUTF8 { string in
+            old.withUTF8 { old in
+                appendPlain(range: range, utf8: string, attributes: attributes, written: written,
+                            old: old, oldAttributes: oldAttributes, step)
+            }
+        }
+    }
+
+    /// `appendPlain` with the strings as their UTF-8 bytes.
+    mutating func appendPlain(range: Range<Int>, utf8 string: UnsafeBufferPointer<UInt8>, attributes: Attributes, written: Int,
+                              old: UnsafeBufferPointer<UInt8>, oldAttributes: Attributes, _ step: UndoStep.Fields) {
+        let start = reserve(1 + 8 + 10 * 10 + 2 * 51 + string.count + old.count)
         let header = StepLog.header(step, short: true)
         let c = chunks.count - 1
         let end = chunks[c].bytes.withUnsafeMutableBufferPointer { buffer in
@@ -96,10 +109,10 @@ struct StepLog: Sendable {
             StepLog.writeCommon(step, header: header, origin: range.lowerBound, to: &writer)
             writer.unsigned(UInt64(range.lowerBound))
             writer.unsigned(UInt64(range.count))
-            writer.string(string)
+            writer.bytes(string)
             writer.unsigned(UInt64(attributes.id))
             writer.unsigned(UInt64(written))
-            writer.string(old)
+            writer.bytes(old)
             writer.unsigned(UInt64(oldAttributes.id))
             writer.backwardLength(writer.offset - start)
             return writer.offset
@@ -111,7 +124,14 @@ struct StepLog: Sendable {
 
     /// Makes sure the last chunk has `bound` bytes free (a new chunk when not); returns where
     /// the step starts in it.
+    @inline(__always)
     private mutating func reserve(_ bound: Int) -> Int {
+        if let last = chunks.last, last.used &+ bound <= last.bytes.count { return last.used }
+        return reserveChunk(bound)
+    }
+
+    /// `reserve` when the last chunk is full (or there is none): starts a new chunk.
+    private mutating func reserveChunk(_ bound: Int) -> Int {
         if chunks.isEmpty || chunks[chunks.count - 1].used + bound > chunks[chunks.count - 1].bytes.count {
             let previous = chunks.last?.bytes.count ?? 0
             let size = max(bound, previous == 0 ? StepLog.firstChunkBytes : min(previous * 2, StepLog.chunkBytes))
@@ -371,31 +391,26 @@ private struct Writer {
         }
     }
 
+    /// A string: its UTF-8 length, then its bytes.
     mutating func string(_ string: String) {
-        let utf8 = string.utf8
-        if utf8.count < 16 {
-            // A small string: its bytes one by one are cheaper than a call to copy them.
-            let count = utf8.count
-            base[offset] = UInt8(count)
-            let target = base + offset + 1
-            let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes in
-                for i in 0..<count { target[i] = bytes[i] }
-            }
-            if copied == nil {
-                var i = 0
-                for b in utf8 { target[i] = b; i += 1 }
-            }
-            offset += 1 + count
-            return
-        }
         var string = string
-        string.withUTF8 { bytes in
-            unsigned(UInt64(bytes.count))
-            if let source = bytes.baseAddress, bytes.count > 0 {
-                (base + offset).update(from: source, count: bytes.count)
-            }
-            offset += bytes.count
+        string.withUTF8 { bytes($0) }
+    }
+
+    /// A byte string: its length, then the bytes.
+    @inline(__always)
+    mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count
+        unsigned(UInt64(count))
+        guard let source = bytes.baseAddress, count > 0 else { return }
+        let target = base + offset
+        if count < 16 {
+            // A short string: its bytes one by one are cheaper than a call to copy them.
+            for i in 0..<count { target[i] = source[i] }
+        } else {
+            target.update(from: source, count: count)
         }
+        offset += count
     }
 
     /// `length` as a varint that reads from its last byte backwards (each byte but the one read

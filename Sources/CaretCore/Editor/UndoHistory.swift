@@ -121,11 +121,11 @@ struct StepStack: Sendable {
 
     /// Pushes the step of one plain replacement without a coalescing group, frozen at once
     /// (`StepLog.appendPlain`): no edit record or step value is made for it.
-    mutating func pushPlain(range: Range<Int>, string: String, attributes: Attributes, written: Int,
-                            old: String, oldAttributes: Attributes, _ fields: UndoStep.Fields) {
+    mutating func pushPlain(range: Range<Int>, utf8 string: UnsafeBufferPointer<UInt8>, attributes: Attributes, written: Int,
+                            old: UnsafeBufferPointer<UInt8>, oldAttributes: Attributes, _ fields: UndoStep.Fields) {
         precondition(fields.group == nil, "a step that can coalesce stays a value on top")
         freezeTop()
-        log.appendPlain(range: range, string: string, attributes: attributes, written: written,
+        log.appendPlain(range: range, utf8: string, attributes: attributes, written: written,
                         old: old, oldAttributes: oldAttributes, fields)
     }
 
