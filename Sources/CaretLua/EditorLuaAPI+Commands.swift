@@ -39,7 +39,8 @@ extension EditorLuaAPI {
 
     /// The shape name of a command's argument table: `findNext` → `FindNextArguments`.
     static func argumentsShapeName(_ descriptor: CommandDescriptor) -> String {
-        descriptor.name.prefix(1).uppercased() + descriptor.name.dropFirst() + "Arguments"
+        // Strings only (see `EditorCommand.toggleName`).
+        descriptor.name.prefix(1).uppercased() + String(descriptor.name.dropFirst()) + "Arguments"
     }
 
     /// The Lua type of a command parameter.

@@ -90,7 +90,15 @@ extension LuaRuntime {
         let ref = caret_lua_new_object_type(state, type.name, base + 1, base + 2, base + 3, tostringIndex)
         lua_settop(state, base)
         objectTypes.append(RegisteredObjectType(name: type.name, swiftType: type.swiftType, metatableRef: ref))
-        typeIDs[ObjectIdentifier(type.swiftType)] = objectTypes.count
+    }
+
+    /// The id (1-based) of the type registered for `swiftType`. A runtime registers a handful of
+    /// types, so a look along the list beats hashing; and a dictionary keyed by `ObjectIdentifier`
+    /// would cost a search of every protocol conformance in the executable at its first use (about
+    /// a tenth of a one-line `caret run`).
+    func typeID(of swiftType: AnyObject.Type) -> Int? {
+        let wanted = ObjectIdentifier(swiftType)
+        return objectTypes.firstIndex { ObjectIdentifier($0.swiftType) == wanted }.map { $0 + 1 }
     }
 
     func makeBox(
@@ -109,7 +117,7 @@ extension LuaRuntime {
 
     /// Pushes a handle to `object`; false if its class is not a registered type.
     func pushObject(_ object: AnyObject) -> Bool {
-        guard let id = typeIDs[ObjectIdentifier(type(of: object))] else { return false }
+        guard let id = typeID(of: type(of: object)) else { return false }
         let retained = Unmanaged.passRetained(object).toOpaque()
         caret_lua_push_object(state, retained, UInt32(id), objectTypes[id - 1].metatableRef)
         return true
@@ -123,6 +131,6 @@ extension LuaRuntime {
 
     /// The Lua name of the type registered for `swiftType`.
     func luaTypeName(of swiftType: AnyObject.Type) -> String? {
-        typeIDs[ObjectIdentifier(swiftType)].flatMap { luaTypeName(id: UInt32($0)) }
+        typeID(of: swiftType).flatMap { luaTypeName(id: UInt32($0)) }
     }
 }

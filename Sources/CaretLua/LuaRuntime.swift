@@ -20,7 +20,6 @@ public final class LuaRuntime {
     public internal(set) var api = LuaAPI()
     var boxes: [LuaFunctionBox] = []
     var objectTypes: [RegisteredObjectType] = []
-    var typeIDs: [ObjectIdentifier: Int] = [:]
     /// The names chunks carry inside Lua (at most 55 bytes, LuaJIT truncates longer ones), mapped
     /// to the names the host gave.
     var chunkNames: [String: String] = [:]

@@ -18,6 +18,8 @@ public final class ScriptEditor {
     @exclusivity(unchecked) var isRecordingMacro = false
     /// Identifies this editor's handlers in the runtime's handler table.
     let id: Int
+    /// Where the session lists this editor (`ScriptSession.editors`); -1 when it does not.
+    var slot = -1
     /// The session whose runtime holds this editor's handlers.
     weak var session: ScriptSession?
     var observation: EditorObservation?

@@ -29,10 +29,12 @@ public final class ScriptSession {
     public var lexiconLoader: (() throws -> Lexicon)?
     /// The lexicon, once a script first asked for suggestions.
     var loadedLexicon: Lexicon?
-    /// Every live editor made for the script, by identity, not retained (each removes itself when
-    /// it goes away): their documents count against the memory limit. Not weak references: those
-    /// would put every retain of an editor, on every host call, on the slow reference-count path.
-    var editors: [ObjectIdentifier: Unmanaged<ScriptEditor>] = [:]
+    /// Every live editor made for the script, not retained (each removes itself when it goes
+    /// away, through its `slot`): their documents count against the memory limit. Not weak
+    /// references: those would put every retain of an editor, on every host call, on the slow
+    /// reference-count path. Not a dictionary by identity: hashing an `ObjectIdentifier` first
+    /// costs a search of every protocol conformance in the executable, on every start.
+    var editors: [Unmanaged<ScriptEditor>] = []
 
     /// The whole Lua API of a session: the built-in `caret` functions and the editor API. The
     /// reference (`docs/lua-api.md`) and the LuaLS stubs (`docs/caret.d.lua`) are rendered from it.
@@ -54,7 +56,7 @@ public final class ScriptSession {
         main = ScriptEditor(editor: editor, id: 0, session: nil)
         main.session = self
         editor.workLimit = runtime.workLimit
-        editors[ObjectIdentifier(main)] = Unmanaged.passUnretained(main)
+        track(main)
         runtime.owner = self
         runtime.hostMemory = { [weak self] in self?.documentBytes() ?? 0 }
         runtime.setGlobal("editor", object: main)
@@ -85,7 +87,7 @@ public final class ScriptSession {
         editor.workLimit = runtime.workLimit
         nextEditorID += 1
         let made = ScriptEditor(editor: editor, id: nextEditorID, session: self)
-        editors[ObjectIdentifier(made)] = Unmanaged.passUnretained(made)
+        track(made)
         // Counted as it is made, without walking every editor (which a script making many
         // documents would turn quadratic); the periodic count walks them and drops dead ones.
         runtime.context.pointee.host_bytes &+= editor.estimatedBytes
@@ -97,12 +99,26 @@ public final class ScriptSession {
     /// What every live editor holds (its text and undo history, `Editor.estimatedBytes`), as the
     /// memory limit counts it.
     func documentBytes() -> Int {
-        editors.values.reduce(0) { $0 &+ $1.takeUnretainedValue().editor.estimatedBytes }
+        editors.reduce(0) { $0 &+ $1.takeUnretainedValue().editor.estimatedBytes }
+    }
+
+    /// Adds `editor` to `editors`.
+    private func track(_ editor: ScriptEditor) {
+        editor.slot = editors.count
+        editors.append(Unmanaged.passUnretained(editor))
     }
 
     /// Called by an editor of this session as it goes away.
     func editorWentAway(_ editor: ScriptEditor) {
-        editors[ObjectIdentifier(editor)] = nil
+        let slot = editor.slot
+        guard editors.indices.contains(slot), editors[slot].toOpaque() == Unmanaged.passUnretained(editor).toOpaque() else { return }
+        // The last editor takes the slot.
+        let last = editors.removeLast()
+        if slot < editors.count {
+            editors[slot] = last
+            last.takeUnretainedValue().slot = slot
+        }
+        editor.slot = -1
     }
 
     /// Sets the global `arg`: `arg[0]` the script, `arg[1…]` the arguments.

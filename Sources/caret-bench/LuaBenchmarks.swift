@@ -151,6 +151,6 @@ enum LuaBenchmarks {
         report.target("caret run, one-line script, process", samples[runs / 2] / 1e6, "ms", mustReach: 3, aim: 2,
                       blocker: dynamic
                           ? "this caret is \(linking): loading and relocating it costs about as much again as the run; build it with scripts/build-release.sh (a static executable)"
-                          : "what is left (3.9M instructions, callgrind): registering ~200 host functions in the Lua state (0.75M, a third of it the first [ObjectIdentifier: Int]), folding in a method per command (1.0M with the command table's 0.38M), the sandbox prelude's compile (0.47M), argument parsing (0.42M), and the Swift runtime's first lookups for Set<String> and Set<Attributes> (Editor.holdsParagraphAttributes), ~0.34M each")
+                          : "what is left (3.0M instructions, callgrind): building the editor API's method per command (1.05M, the command table 0.15M of it), the runtime and sandbox (1.0M, LuaJIT opening its libraries and compiling the prelude 0.47M), registering ~200 host functions (0.44M), and argument parsing (0.42M, mostly the Swift runtime's first conformance search, for String: Hashable, which some String-keyed table needs anyway)")
     }
 }

@@ -1,3 +1,4 @@
+import CLuaJIT
 import Testing
 @testable import CaretLua
 
@@ -26,6 +27,30 @@ import Testing
         #expect(error.kind == .memoryLimit(limit), "\(error)")
         // Counted as it grows: at most a few host calls' worth past the limit.
         #expect(session.documentBytes() + session.runtime.memoryInUse <= limit + (8 << 20))
+    }
+
+    /// Documents a script lets go leave the session's list of editors in any order, so only the
+    /// live ones count against the limit.
+    @Test func droppedDocumentsStopCounting() throws {
+        let session = try ScriptSession(options: LuaRuntimeOptions(memoryLimit: 64 << 20))
+        let base = session.documentBytes()
+        try session.run("""
+            docs = {}
+            for i = 1, 6 do docs[i] = caret.document{text = string.rep('d', 100000 * i)} end
+            """)
+        let all = session.documentBytes()
+        #expect(session.editors.count == 7)
+        // Drop the 1st, 4th and 6th (the last one's slot, a middle one, the first), then collect
+        // (scripts cannot ask for a collection; the host can).
+        try session.run("docs[1] = nil docs[4] = nil docs[6] = nil")
+        lua_gc(session.runtime.state, LUA_GCCOLLECT, 0)
+        #expect(session.editors.count == 4)
+        let live = [2, 3, 5].reduce(base) { $0 + 100000 * $1 * 3 / 2 }
+        #expect(session.documentBytes() == live, "all \(all), now \(session.documentBytes())")
+        for (slot, editor) in session.editors.enumerated() { #expect(editor.takeUnretainedValue().slot == slot) }
+        try session.run("docs = nil")
+        lua_gc(session.runtime.state, LUA_GCCOLLECT, 0)
+        #expect(session.editors.count == 1 && session.documentBytes() == base)
     }
 
     @Test func findResultsAreCountedBeforeTheyAreBuilt() throws {

@@ -12,10 +12,20 @@ extension Editor {
     /// Whether any run of `text` carries a paragraph attribute.
     /// - Complexity: O(leaves + runs), each distinct set asked once.
     static func holdsParagraphAttributes(_ text: AttributedText) -> Bool {
-        var seen = Set<Attributes>()
+        // Each distinct set is asked once, found by its interned number in a bit set (a
+        // `Set<Attributes>` would cost a search of every protocol conformance in the executable at
+        // its first use, on every start).
+        var seen: [UInt64] = []
         var found = false
         try? text.forEachRun(in: 0..<text.utf16Count) { run in
-            if seen.insert(run.attributes).inserted, run.attributes.hasParagraphAttributes { found = true }
+            let id = Int(run.attributes.id)
+            let word = id >> 6
+            let bit = UInt64(1) << UInt64(id & 63)
+            if word >= seen.count { seen.append(contentsOf: repeatElement(0, count: word + 1 - seen.count)) }
+            if seen[word] & bit == 0 {
+                seen[word] |= bit
+                if run.attributes.hasParagraphAttributes { found = true }
+            }
             return !found
         }
         return found

@@ -257,7 +257,9 @@ extension EditorCommand {
 
     static func toggleName(_ key: AttributeKey) -> String {
         let name = key.name
-        return "toggle" + name.prefix(1).uppercased() + name.dropFirst()
+        // Strings only: appending a Substring goes through generic code whose first use looks
+        // up protocol witnesses at run time, a noticeable part of a one-line `caret run`.
+        return "toggle" + name.prefix(1).uppercased() + String(name.dropFirst())
     }
 
     static func queryArguments(_ query: FindQuery) -> [String: CommandArgument] {
