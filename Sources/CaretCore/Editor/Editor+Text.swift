@@ -137,9 +137,6 @@ extension Editor {
             if paragraphMemo.0 != attributes { paragraphMemo = (attributes, attributes.hasParagraphAttributes) }
             if paragraphMemo.1 { return false }
         }
-        goalColumn = nil
-        suppressCoalescing = false
-        lastGroup = nil
         var insertedString = string
         var removedString = old
         try insertedString.withUTF8 { inserted in
@@ -147,6 +144,10 @@ extension Editor {
                 try replacePlain(range, with: inserted, string: string, attributes: attributes, old: removed, oldString: old)
             }
         }
+        // What `perform` does after any command that is not a vertical move and does not coalesce.
+        goalColumn = nil
+        suppressCoalescing = false
+        lastGroup = nil
         return true
     }
 
@@ -171,6 +172,7 @@ extension Editor {
         do {
             try moveSelection(afterReplacing: range, with: string, utf16: utf16, attributes: attributes)
         } catch {
+            // As `perform` rolls back a failed command: the editor is left as it was.
             knownRun = nil
             text.replace(written, utf8: removed, attributes: attributes)
             selection = selectionBefore
