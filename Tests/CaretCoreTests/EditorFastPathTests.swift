@@ -123,6 +123,30 @@ import Testing
         }
     }
 
+    /// A replacement that leaves the caret where it is must not change the typing attributes the
+    /// caret inherited, even when it replaces the character they came from (at a line start the
+    /// caret inherits from the character after it).
+    @Test(arguments: [
+        ("{bold:a}b\nc|", 0, 0..<1, ""), ("x\n{bold:a}b|", 2, 2..<3, ""), ("x\n{bold:a}b|", 2, 2..<3, "é"),
+        ("{italic:é}b|", 0, 0..<1, ""), ("{bold:ab}c|", 1, 3..<3, "z"), ("{bold:a}\r\nb|", 3, 3..<4, ""),
+    ] as [(String, Int, Range<Int>, String)])
+    func unmovedCaretKeepsItsTypingAttributes(start: String, caret: Int, range: Range<Int>, replacement: String) throws {
+        let fast = try makeEditor(start)
+        let general = try makeEditor(start)
+        general.usesFastPaths = false
+        for editor in [fast, general] {
+            // Moving the caret leaves its typing attributes to be inherited when asked.
+            try editor.perform(.setSelection(anchor: caret, head: caret))
+            try editor.perform(.replaceRange(range, with: replacement))
+        }
+        #expect(fast.selection == general.selection)
+        #expect(fast.typingAttributes == general.typingAttributes, "\(start): \(range) -> \(replacement)")
+        #expect(fast.state == general.state)
+        try fast.perform(.undo)
+        try general.perform(.undo)
+        #expect(fast.state == general.state)
+    }
+
     @Test func historyLongerThanAChunkOfSteps() throws {
         // Frozen undo steps are stored in chunks of at most `StepLog.chunkBytes` (a one-character
         // step takes well under 16 bytes); cross many chunk boundaries both ways.

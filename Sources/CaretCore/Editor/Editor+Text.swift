@@ -165,7 +165,15 @@ extension Editor {
 
         let selectionBefore = selection
         let typingBefore = typingStorage
-        settleTyping()
+        // Typing attributes left to inheritance must be fixed before the text changes only if the
+        // selection then stays put. When every byte is a cluster before the edit and after it (no
+        // byte the edit brings in can join another), snapping moves nothing, so the mapped
+        // selection says whether it will.
+        if typingStorage == nil,
+           TextEdit.map(selection, range: range, inserted: utf16) == selection || text.characterCount != text.utf8Count
+            || inserted.contains(where: { $0 >= 0x80 || $0 == 0x0D }) {
+            settleTyping()
+        }
         text.replace(range, utf8: inserted, attributes: attributes)
         updateKnownRun(replacing: range, inserted: utf16, attributes: attributes)
         let written = range.lowerBound..<(range.lowerBound + utf16)

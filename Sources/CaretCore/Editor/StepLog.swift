@@ -156,6 +156,7 @@ struct StepLog: Sendable {
         return bound
     }
 
+    @inline(__always)
     private static func header(_ step: UndoStep.Fields, short: Bool) -> UInt8 {
         var header: UInt8
         switch step.group {
@@ -377,6 +378,7 @@ private struct Writer {
     }
 
     /// Zigzag: small magnitudes of either sign take one byte.
+    @inline(__always)
     mutating func signed(_ value: Int) {
         let v = Int64(value)
         unsigned(UInt64(bitPattern: (v << 1) ^ (v >> 63)))
