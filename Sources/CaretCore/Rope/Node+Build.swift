@@ -186,5 +186,5 @@ extension AttributedText {
         }
     }
 
-    init(root: Node) { self.root = root }
+    init(root: Node) { storage = root }
 }

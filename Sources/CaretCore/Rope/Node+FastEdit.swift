@@ -47,7 +47,7 @@ extension Node {
         return delta
     }
 
-    private func replaceInThisLeaf(
+    func replaceInThisLeaf(
         _ lower: Int, _ upper: Int, with inserted: UnsafeBufferPointer<UInt8>, newlines insertedNewlines: Int,
         attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?
     ) -> TextSummary? {
@@ -106,6 +106,23 @@ extension Node {
     @inline(__always)
     func replaceRunBytes(_ lower: Int, _ upper: Int, insertLength: Int, attributes: Attributes) {
         var hint = head.pointee.runHint
+        // Typing and backspacing inside the run the previous edit touched: typing into a run of
+        // the same attributes after its start, or deleting from it without emptying it, changes
+        // its length alone (no neighbour can become equal to it) and the hint stays right.
+        if head.pointee.overflowRuns == nil, hint.index < Int(head.pointee.runCount) {
+            let run = inlineRunPointer + hint.index
+            let start = hint.start
+            let end = start &+ run.pointee.length
+            if insertLength == 0 {
+                if lower >= start && upper <= end && upper &- lower < run.pointee.length {
+                    run.pointee.length &-= upper &- lower
+                    return
+                }
+            } else if lower == upper && lower > start && lower <= end && run.pointee.attributes == attributes {
+                run.pointee.length &+= insertLength
+                return
+            }
+        }
         // One edit adds at most two runs (a split around the inserted text).
         mutateRuns(growth: 2, { runs in
             runs.replaceBytes(lower, upper, insertLength: insertLength, attributes: attributes, hint: &hint)

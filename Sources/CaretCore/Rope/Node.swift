@@ -195,8 +195,15 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
     static func leaf(
         _ bytes: UnsafeBufferPointer<UInt8>, runs: UnsafeBufferPointer<LeafRun>, summary: TextSummary, roomy: Bool = false
     ) -> Node {
-        let byteCapacity = Node.byteCapacity(for: bytes.count, roomy: roomy)
-        let runCapacity = Node.runCapacity(for: runs.count)
+        leaf(bytes, runs: runs, summary: summary, byteCapacity: Node.byteCapacity(for: bytes.count, roomy: roomy),
+             runCapacity: Node.runCapacity(for: runs.count))
+    }
+
+    /// A leaf holding `bytes` and `runs` with the given room for each (at least their counts).
+    static func leaf(
+        _ bytes: UnsafeBufferPointer<UInt8>, runs: UnsafeBufferPointer<LeafRun>, summary: TextSummary, byteCapacity: Int, runCapacity: Int
+    ) -> Node {
+        precondition(byteCapacity >= bytes.count && runCapacity >= runs.count, "leaf room too small")
         let size = runsOffset(byteCapacity: byteCapacity) + runCapacity * MemoryLayout<LeafRun>.stride
         let node = unsafeDowncast(Node.create(minimumCapacity: size) { _ in
             NodeHeader(summary: summary, height: 0, runCount: Int32(runs.count), count: bytes.count,

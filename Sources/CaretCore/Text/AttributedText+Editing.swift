@@ -62,9 +62,10 @@ extension AttributedText {
             if byte >= 0x80 { ascii = false; break }
             if byte == 0x0A { newlines += 1 }
         }
-        if !isKnownUniquelyReferenced(&root) { root = root.clone() }
-        return root.replaceInLeaf(range.lowerBound, range.upperBound, with: inserted, isASCII: ascii, newlines: newlines,
-                                  attributes: attributes, isFirst: true, next: nil) != nil
+        // A copy of the root has the same shape: the finger stays right for it.
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.clone() }
+        return Node.replaceInLeaf(root: &storage, finger: &finger, range.lowerBound, range.upperBound, with: inserted,
+                                  isASCII: ascii, newlines: newlines, attributes: attributes)
     }
 
     /// The general path of `replace`, on validated positions.
