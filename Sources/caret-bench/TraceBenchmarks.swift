@@ -49,8 +49,10 @@ enum TraceBenchmarks {
 
     static func replay(_ trace: EditingTrace) throws -> AttributedText {
         var text = AttributedText(trace.startContent)
+        // Read once: a static's every access checks that it is initialised.
+        let (a, b) = (attributesA, attributesB)
         for (i, edit) in trace.edits.enumerated() {
-            let attributes = (i / flipEvery) % 2 == 0 ? attributesA : attributesB
+            let attributes = (i / flipEvery) % 2 == 0 ? a : b
             try text.replaceSubrange(edit.location..<(edit.location + edit.length), with: edit.text, attributes: attributes)
         }
         return text

@@ -51,6 +51,7 @@ extension Node {
         var start = 0
         var isFirst = true
         var next: Unmanaged<Node>?
+        var previous: Unmanaged<Node>?
         // Nodes by unretained reference: the tree holds every one of them throughout, and
         // retaining each on the way down and releasing it on the way out is most of a descent.
         var leaf = Unmanaged.passUnretained(root)
@@ -62,7 +63,10 @@ extension Node {
                 let i = finger.index(at: level)
                 if !isKnownUniquelyReferenced(&kids[i].node) { kids[i].node = kids[i].node.clone() }
                 if i &+ 1 < kids.count { next = Unmanaged.passUnretained(kids[i &+ 1].node) }
-                if i != 0 { isFirst = false }
+                if i != 0 {
+                    isFirst = false
+                    previous = Unmanaged.passUnretained(kids[i &- 1].node)
+                }
                 leaf = Unmanaged.passUnretained(kids[i].node)
             }
             start = finger.start
@@ -76,6 +80,7 @@ extension Node {
             start = 0
             isFirst = true
             next = nil
+            previous = nil
             leaf = Unmanaged.passUnretained(root)
             for level in 0..<depth {
                 let kids = leaf._withUnsafeGuaranteedRef { $0.entries }
@@ -89,7 +94,10 @@ extension Node {
                 }
                 if !isKnownUniquelyReferenced(&kids[i].node) { kids[i].node = kids[i].node.clone() }
                 if i < last { next = Unmanaged.passUnretained(kids[i &+ 1].node) }
-                if i != 0 { isFirst = false }
+                if i != 0 {
+                    isFirst = false
+                    previous = Unmanaged.passUnretained(kids[i &- 1].node)
+                }
                 path |= UInt64(i) &<< UInt64(level &* 8)
                 leaf = Unmanaged.passUnretained(kids[i].node)
             }
@@ -116,7 +124,7 @@ extension Node {
         let edited = leaf._withUnsafeGuaranteedRef { leaf -> TextSummary? in
             if isASCII && leaf.summary.isASCII {
                 return leaf.replaceInThisLeaf(leafLower, leafUpper, with: inserted, newlines: newlines,
-                                              attributes: attributes, isFirst: isFirst, next: next)
+                                              attributes: attributes, isFirst: isFirst, next: next, previous: previous)
             }
             return leaf.replaceUnicodeInThisLeaf(leafLower, leafUpper, with: InsertedText(bytes: inserted, isASCII: isASCII, newlines: newlines),
                                                  attributes: attributes, isFirst: isFirst, next: next)

@@ -47,9 +47,11 @@ extension Node {
         return delta
     }
 
+    /// `previous`, when given, is the subtree before this leaf (nil: not known, or none when
+    /// `isFirst`): an edit at the leaf's start then looks at the text before it.
     func replaceInThisLeaf(
         _ lower: Int, _ upper: Int, with inserted: UnsafeBufferPointer<UInt8>, newlines insertedNewlines: Int,
-        attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?
+        attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?, previous: Unmanaged<Node>? = nil
     ) -> TextSummary? {
         guard summary.isASCII else { return nil }
         let count = byteCount
@@ -65,7 +67,14 @@ extension Node {
             if lower > 0 {
                 if buffer[lower - 1] == carriageReturn { return nil }
             } else if !isFirst {
-                return nil
+                // Backspacing the first letter of a leaf: certain when ASCII other than CR ends
+                // the text before it.
+                guard let previous else { return nil }
+                let before = previous._withUnsafeGuaranteedRef { node -> UInt8 in
+                    let leaf = node.lastLeaf
+                    return leaf.byteCount == 0 ? 0x80 : leaf.bytePointer[leaf.byteCount &- 1]
+                }
+                if before >= 0x80 || before == carriageReturn { return nil }
             }
             var newlines = 0
             for i in lower..<upper {

@@ -169,7 +169,12 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
             (base + upper + growth).update(from: base + upper, count: tailCount)
         }
         if let source = inserted.baseAddress, !inserted.isEmpty {
-            (base + lower).update(from: source, count: inserted.count)
+            // A typed key is a byte or a few: a loop costs less than a call to copy them.
+            if inserted.count <= 8 {
+                for i in 0..<inserted.count { base[lower &+ i] = source[i] }
+            } else {
+                (base + lower).update(from: source, count: inserted.count)
+            }
         }
         head.pointee.count = oldCount &+ growth
     }
@@ -287,8 +292,8 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
 
     /// A leaf's summary computed from scratch.
     static func leafSummary(_ buffer: UnsafeBufferPointer<UInt8>) -> TextSummary {
-        var summary = TextSummary(utf8: buffer)
-        summary.graphemes = countGraphemes(buffer)
+        var (summary, isSimple) = TextSummary.measure(buffer)
+        summary.graphemes = isSimple ? buffer.count : GraphemeSegmentation.clusterCount(utf8: buffer)
         return summary
     }
 
@@ -303,6 +308,13 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
     var firstLeaf: Node {
         var node = self
         while !node.isLeaf { node = node.entries[0].node }
+        return node
+    }
+
+    /// The rightmost leaf of this subtree.
+    var lastLeaf: Node {
+        var node = self
+        while !node.isLeaf { node = node.entries[node.childCount - 1].node }
         return node
     }
 
