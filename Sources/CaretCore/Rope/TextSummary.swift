@@ -18,8 +18,8 @@ struct TextSummary: Equatable, Sendable {
     }
 
     /// The measures of valid UTF-8 `bytes` (graphemes left at zero), and whether they are all
-    /// ASCII without CR (then every byte is one cluster). Eight bytes at a time: a word of ASCII
-    /// only needs its line feeds (and CRs) counted, which a few word operations do.
+    /// ASCII without CR (then every byte is one cluster). Eight bytes at a time, each count a few
+    /// word operations.
     /// - Complexity: O(bytes.count).
     static func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> (summary: TextSummary, isSimple: Bool) {
         var scalars = 0
@@ -41,10 +41,12 @@ struct TextSummary: Equatable, Sendable {
         let raw = UnsafeRawPointer(base)
         let high: UInt64 = 0x8080_8080_8080_8080
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        /// The number of lanes of `word` (ASCII only) equal to `pattern`'s.
+        /// The number of lanes of `word` equal to `pattern`'s.
         @inline(__always) func matches(_ word: UInt64, _ pattern: UInt64) -> Int {
             let x = word ^ pattern
-            // A lane's high bit ends up set exactly when the lane is zero (no carry crosses lanes).
+            // A lane's high bit ends up set exactly when the lane is zero: its low seven bits plus
+            // 0x7F carry into bit 7 unless they are all clear (and never past it), and a lane with
+            // bit 7 set is not zero anyway.
             return (~(((x & low) &+ low) | x) & high).nonzeroBitCount
         }
         var i = 0
@@ -52,11 +54,19 @@ struct TextSummary: Equatable, Sendable {
             let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             if word & high == 0 {
                 scalars &+= 8
-                newlines &+= matches(word, 0x0A0A_0A0A_0A0A_0A0A)
-                carriageReturns &+= matches(word, 0x0D0D_0D0D_0D0D_0D0D)
             } else {
-                for k in i..<(i &+ 8) { countByte(base[k]) }
+                // Bit 7 of a lane of `continuation` is set for a continuation byte (bit 7 set, bit
+                // 6 clear), of `astral` for a 4-byte lead (top four bits set): shifting left by k
+                // moves a lane's bit 7 - k to its own bit 7, so nothing crosses a lane.
+                let continuation = word & ~(word &<< 1) & high
+                let astralLeads = word & (word &<< 1) & (word &<< 2) & (word &<< 3) & high
+                scalars &+= 8 &- continuation.nonzeroBitCount
+                astral &+= astralLeads.nonzeroBitCount
+                nonASCII = true
             }
+            // A lane equal to LF or CR, whatever the other lanes hold.
+            newlines &+= matches(word, 0x0A0A_0A0A_0A0A_0A0A)
+            carriageReturns &+= matches(word, 0x0D0D_0D0D_0D0D_0D0D)
             i &+= 8
         }
         while i < count {
