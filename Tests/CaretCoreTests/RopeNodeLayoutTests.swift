@@ -2,28 +2,34 @@ import Testing
 @testable import CaretCore
 
 /// A node is one allocation with room for a leaf's bytes and runs: typing past the bytes' room
-/// goes through the general path, runs past theirs move to an array, copies stay independent,
-/// and the shared empty root is never changed in place.
+/// goes through the general path, typing past the runs' room gives the leaf more (restyling past
+/// it moves them to an array), copies stay independent, and the shared empty root is never
+/// changed in place.
 @Suite struct RopeNodeLayoutTests {
     /// Styled typing in one leaf: each key with other attributes than its neighbours adds runs
-    /// until they no longer fit in place; the text keeps agreeing with the reference throughout.
-    @Test func runsThatOutgrowTheirRoomMoveToAnArray() throws {
+    /// until they no longer fit in place, and the leaf is copied with more room (the runs never
+    /// move to an array on the typing path); the text keeps agreeing with the reference throughout.
+    @Test func runsThatOutgrowTheirRoomGetMoreRoom() throws {
         let bold = Attributes.traits(.bold)
         let italic = Attributes.traits(.italic)
         var text = AttributedText("abcdefghij")
         var reference = ReferenceText("abcdefghij")
-        var sawOverflow = false
+        let room = text.root.head.pointee.runCapacity
+        var sawMoreRoom = false
         // Styled letters after every other plain one, in one leaf even in a debug build.
         for i in 0..<8 {
             let offset = 1 + i * 2
             let attributes = i % 2 == 0 ? bold : italic
             try text.insert("x", at: offset, attributes: attributes)
             try reference.insert("x", at: offset, attributes: attributes)
-            if text.root.isLeaf, text.root.head.pointee.overflowRuns != nil { sawOverflow = true }
+            if text.root.isLeaf {
+                #expect(text.root.head.pointee.overflowRuns == nil, "styled key \(i) moved the runs to an array")
+                if text.root.head.pointee.runCapacity > room { sawMoreRoom = true }
+            }
             #expect(RopeCheck.agree(text, reference, "styled key \(i)"))
         }
-        #expect(sawOverflow, "the runs never left their room: the test does not reach the array")
-        // Editing the array-held runs, then restyling them all back into place.
+        #expect(sawMoreRoom, "the runs never outgrew their room: the test does not reach the copy with more")
+        // Editing the runs, then restyling them all plain.
         try text.removeSubrange(2..<5)
         try reference.replaceSubrange(2..<5, with: "", attributes: Attributes())
         #expect(RopeCheck.agree(text, reference, "deleted across runs"))
@@ -33,15 +39,20 @@ import Testing
         #expect(text.root.head.pointee.overflowRuns == nil || !text.root.isLeaf)
     }
 
-    /// A copy of a leaf whose runs are in an array is independent of it.
+    /// A copy of a leaf whose runs are in an array (restyling put them there) is independent of it.
     @Test func copyOfALeafWithRunsInAnArrayIsIndependent() throws {
         var text = AttributedText("0123456789")
         var reference = ReferenceText("0123456789")
         for i in 0..<6 {
-            let attributes = i % 2 == 0 ? Attributes.traits(.bold) : .traits(.underline)
-            try text.insert("é", at: 1 + i * 2, attributes: attributes)
-            try reference.insert("é", at: 1 + i * 2, attributes: attributes)
+            try text.insert("é", at: 1 + i * 2, attributes: Attributes())
+            try reference.insert("é", at: 1 + i * 2, attributes: Attributes())
         }
+        for i in 0..<6 {
+            let attributes = i % 2 == 0 ? Attributes.traits(.bold) : .traits(.underline)
+            try text.setAttributes(attributes, in: (1 + i * 2)..<(2 + i * 2))
+            try reference.setAttributes(attributes, in: (1 + i * 2)..<(2 + i * 2))
+        }
+        #expect(!text.root.isLeaf || text.root.head.pointee.overflowRuns != nil, "restyling did not reach the array")
         let saved = text
         let savedReference = reference
         try text.insert("😀", at: 3, attributes: .traits(.italic))

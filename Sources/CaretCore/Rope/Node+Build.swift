@@ -17,8 +17,10 @@ extension Node {
     /// boundary near `start + targetLeafBytes` and no further than `start + maxLeafBytes`, or the
     /// end of one cluster longer than that. `buffer` must hold more than `maxLeafBytes` after
     /// `start`. When more text may follow (`isFinal` false), returns nil if the answer depends on it.
-    static func cut(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool) -> Int? {
-        let target = start + targetLeafBytes
+    /// `target` (at least `start + minLeafBytes`, at most `start + maxLeafBytes`) is where to aim;
+    /// `start + targetLeafBytes` by default.
+    static func cut(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool, target: Int? = nil) -> Int? {
+        let target = target ?? start + targetLeafBytes
         let limit = start + maxLeafBytes
         // A position between two ASCII bytes (not CR LF) is always a boundary.
         var i = target
@@ -120,7 +122,12 @@ struct LeafBuilder {
         pending.withUnsafeBufferPointer { buffer in
             var start = consumed
             while buffer.count - start > Node.maxLeafBytes {
-                guard let end = Node.cut(buffer, from: start, isFinal: isFinal) else {
+                // The last two leaves of the text share what is left evenly: cutting a full leaf
+                // that typing overflowed at `targetLeafBytes` would leave a sliver beside a leaf
+                // with little room, and the next keys there would take this path again soon.
+                let remaining = buffer.count - start
+                let target = isFinal && remaining <= 2 * Node.maxLeafBytes ? start + remaining / 2 : nil
+                guard let end = Node.cut(buffer, from: start, isFinal: isFinal, target: target) else {
                     waitUntil = 2 * (buffer.count - start)
                     break
                 }
@@ -186,5 +193,5 @@ extension AttributedText {
         }
     }
 
-    init(root: Node) { self.root = root }
+    init(root: Node) { storage = root }
 }

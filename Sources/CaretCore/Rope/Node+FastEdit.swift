@@ -47,9 +47,11 @@ extension Node {
         return delta
     }
 
-    private func replaceInThisLeaf(
+    /// `previous`, when given, is the subtree before this leaf (nil: not known, or none when
+    /// `isFirst`): an edit at the leaf's start then looks at the text before it.
+    func replaceInThisLeaf(
         _ lower: Int, _ upper: Int, with inserted: UnsafeBufferPointer<UInt8>, newlines insertedNewlines: Int,
-        attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?
+        attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?, previous: Unmanaged<Node>? = nil
     ) -> TextSummary? {
         guard summary.isASCII else { return nil }
         let count = byteCount
@@ -65,7 +67,14 @@ extension Node {
             if lower > 0 {
                 if buffer[lower - 1] == carriageReturn { return nil }
             } else if !isFirst {
-                return nil
+                // Backspacing the first letter of a leaf: certain when ASCII other than CR ends
+                // the text before it.
+                guard let previous else { return nil }
+                let before = previous._withUnsafeGuaranteedRef { node -> UInt8 in
+                    let leaf = node.lastLeaf
+                    return leaf.byteCount == 0 ? 0x80 : leaf.bytePointer[leaf.byteCount &- 1]
+                }
+                if before >= 0x80 || before == carriageReturn { return nil }
             }
             var newlines = 0
             for i in lower..<upper {
@@ -106,6 +115,23 @@ extension Node {
     @inline(__always)
     func replaceRunBytes(_ lower: Int, _ upper: Int, insertLength: Int, attributes: Attributes) {
         var hint = head.pointee.runHint
+        // Typing and backspacing inside the run the previous edit touched: typing into a run of
+        // the same attributes after its start, or deleting from it without emptying it, changes
+        // its length alone (no neighbour can become equal to it) and the hint stays right.
+        if head.pointee.overflowRuns == nil, hint.index < Int(head.pointee.runCount) {
+            let run = inlineRunPointer + hint.index
+            let start = hint.start
+            let end = start &+ run.pointee.length
+            if insertLength == 0 {
+                if lower >= start && upper <= end && upper &- lower < run.pointee.length {
+                    run.pointee.length &-= upper &- lower
+                    return
+                }
+            } else if lower == upper && lower > start && lower <= end && run.pointee.attributes == attributes {
+                run.pointee.length &+= insertLength
+                return
+            }
+        }
         // One edit adds at most two runs (a split around the inserted text).
         mutateRuns(growth: 2, { runs in
             runs.replaceBytes(lower, upper, insertLength: insertLength, attributes: attributes, hint: &hint)

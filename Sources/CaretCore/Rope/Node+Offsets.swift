@@ -53,19 +53,26 @@ extension Node {
         return units == target ? i : nil
     }
 
-    /// The byte offset in valid UTF-8 `buffer` of UTF-16 offset `target`, where `hint` is a
-    /// known scalar boundary: scans from the hint, or from the start when that is nearer.
+    /// The byte offset in valid UTF-8 `buffer` (of `total` UTF-16 units) of UTF-16 offset
+    /// `target`, where `hint` is a known scalar boundary: scans from whichever of the start, the
+    /// hint and the end is nearest (a jump of the cursor to the far end of a leaf scans from its end).
     @inline(__always)
-    static func byteOffset(utf16 target: Int, in buffer: UnsafeBufferPointer<UInt8>, hint: OffsetHint) -> Int? {
-        if target >= hint.utf16 { return byteOffset(utf16: target, in: buffer, from: hint.byte, units: hint.utf16) }
-        if target <= hint.utf16 &- target { return byteOffset(utf16: target, in: buffer) }
-        // Back from the hint a word at a time until the count is at or before `target` (the
+    static func byteOffset(utf16 target: Int, in buffer: UnsafeBufferPointer<UInt8>, hint: OffsetHint, total: Int) -> Int? {
+        var from = hint
+        if target >= hint.utf16 {
+            if target &- hint.utf16 <= total &- target { return byteOffset(utf16: target, in: buffer, from: hint.byte, units: hint.utf16) }
+            // The end is a scalar boundary too, and nearer.
+            from = OffsetHint(utf16: total, byte: buffer.count)
+        } else if target <= hint.utf16 &- target {
+            return byteOffset(utf16: target, in: buffer)
+        }
+        // Back from `from` a word at a time until the count is at or before `target` (the
         // position may then be inside a scalar whose lead was counted; the forward scan steps
         // over its continuation bytes), then forward.
         guard let base = buffer.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
-        var i = hint.byte
-        var units = hint.utf16
+        var i = from.byte
+        var units = from.utf16
         while units > target {
             guard i >= 8 else { return byteOffset(utf16: target, in: buffer) }
             let word = raw.loadUnaligned(fromByteOffset: i &- 8, as: UInt64.self)
@@ -82,7 +89,8 @@ extension Node {
     func byteOffset(utf16 offset: Int) -> Int? {
         if summary.isASCII { return offset }
         let hint = offsetHint
-        return withBytes { Node.byteOffset(utf16: offset, in: $0, hint: hint) }
+        let total = summary.utf16
+        return withBytes { Node.byteOffset(utf16: offset, in: $0, hint: hint, total: total) }
     }
 
     /// The byte offsets of UTF-16 `lower` and `upper` (`lower <= upper`) in this leaf, scanning
@@ -90,8 +98,9 @@ extension Node {
     func byteRange(utf16 lower: Int, _ upper: Int) -> (Int, Int)? {
         if summary.isASCII { return (lower, upper) }
         let hint = offsetHint
+        let total = summary.utf16
         return withBytes { buffer -> (Int, Int)? in
-            guard let byteLower = Node.byteOffset(utf16: lower, in: buffer, hint: hint) else { return nil }
+            guard let byteLower = Node.byteOffset(utf16: lower, in: buffer, hint: hint, total: total) else { return nil }
             if upper == lower { return (byteLower, byteLower) }
             guard let byteUpper = Node.byteOffset(utf16: upper, in: buffer, from: byteLower, units: lower) else { return nil }
             return (byteLower, byteUpper)

@@ -169,7 +169,12 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
             (base + upper + growth).update(from: base + upper, count: tailCount)
         }
         if let source = inserted.baseAddress, !inserted.isEmpty {
-            (base + lower).update(from: source, count: inserted.count)
+            // A typed key is a byte or a few: a loop costs less than a call to copy them.
+            if inserted.count <= 8 {
+                for i in 0..<inserted.count { base[lower &+ i] = source[i] }
+            } else {
+                (base + lower).update(from: source, count: inserted.count)
+            }
         }
         head.pointee.count = oldCount &+ growth
     }
@@ -195,8 +200,15 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
     static func leaf(
         _ bytes: UnsafeBufferPointer<UInt8>, runs: UnsafeBufferPointer<LeafRun>, summary: TextSummary, roomy: Bool = false
     ) -> Node {
-        let byteCapacity = Node.byteCapacity(for: bytes.count, roomy: roomy)
-        let runCapacity = Node.runCapacity(for: runs.count)
+        leaf(bytes, runs: runs, summary: summary, byteCapacity: Node.byteCapacity(for: bytes.count, roomy: roomy),
+             runCapacity: Node.runCapacity(for: runs.count))
+    }
+
+    /// A leaf holding `bytes` and `runs` with the given room for each (at least their counts).
+    static func leaf(
+        _ bytes: UnsafeBufferPointer<UInt8>, runs: UnsafeBufferPointer<LeafRun>, summary: TextSummary, byteCapacity: Int, runCapacity: Int
+    ) -> Node {
+        precondition(byteCapacity >= bytes.count && runCapacity >= runs.count, "leaf room too small")
         let size = runsOffset(byteCapacity: byteCapacity) + runCapacity * MemoryLayout<LeafRun>.stride
         let node = unsafeDowncast(Node.create(minimumCapacity: size) { _ in
             NodeHeader(summary: summary, height: 0, runCount: Int32(runs.count), count: bytes.count,
@@ -280,8 +292,8 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
 
     /// A leaf's summary computed from scratch.
     static func leafSummary(_ buffer: UnsafeBufferPointer<UInt8>) -> TextSummary {
-        var summary = TextSummary(utf8: buffer)
-        summary.graphemes = countGraphemes(buffer)
+        var (summary, isSimple) = TextSummary.measure(buffer)
+        summary.graphemes = isSimple ? buffer.count : GraphemeSegmentation.clusterCount(utf8: buffer)
         return summary
     }
 
@@ -296,6 +308,13 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
     var firstLeaf: Node {
         var node = self
         while !node.isLeaf { node = node.entries[0].node }
+        return node
+    }
+
+    /// The rightmost leaf of this subtree.
+    var lastLeaf: Node {
+        var node = self
+        while !node.isLeaf { node = node.entries[node.childCount - 1].node }
         return node
     }
 

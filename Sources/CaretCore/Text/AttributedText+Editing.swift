@@ -22,6 +22,15 @@ extension AttributedText {
         // Checking that neither end splits a surrogate pair costs a descent and a leaf scan per
         // end in text that is not all ASCII. The in-leaf path finds the edit's byte offsets
         // anyway and declines a split pair, so validate only when it declines.
+        // The string's own UTF-8 when it is contiguous (native and small strings: all typing),
+        // without the copy of the string value that `withUTF8` needs.
+        let done = try string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            if replaceInLeaf(range, utf8: utf8, attributes: attributes) { return true }
+            try validate(range)
+            replaceGenerally(range, utf8: utf8, attributes: attributes)
+            return true
+        }
+        guard done == nil else { return }
         var string = string
         try string.withUTF8 { utf8 in
             if replaceInLeaf(range, utf8: utf8, attributes: attributes) { return }
@@ -62,9 +71,10 @@ extension AttributedText {
             if byte >= 0x80 { ascii = false; break }
             if byte == 0x0A { newlines += 1 }
         }
-        if !isKnownUniquelyReferenced(&root) { root = root.clone() }
-        return root.replaceInLeaf(range.lowerBound, range.upperBound, with: inserted, isASCII: ascii, newlines: newlines,
-                                  attributes: attributes, isFirst: true, next: nil) != nil
+        // A copy of the root has the same shape: the finger stays right for it.
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.clone() }
+        return Node.replaceInLeaf(root: &storage, finger: &finger, range.lowerBound, range.upperBound, with: inserted,
+                                  isASCII: ascii, newlines: newlines, attributes: attributes)
     }
 
     /// The general path of `replace`, on validated positions.

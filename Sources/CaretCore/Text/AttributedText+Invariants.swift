@@ -34,7 +34,24 @@ extension AttributedText {
         for start in leafStarts where !clusterStarts.contains(start) {
             throw InvariantViolation(description: "the leaf starting at byte \(start) starts inside a cluster")
         }
+        try checkFinger()
         try checkParagraphInvariants()
+    }
+
+    /// The finger, when there is one, names a leaf of this tree by indices in range and the
+    /// offset where that leaf starts: the next in-leaf edit trusts both.
+    private func checkFinger() throws {
+        guard finger.depth >= 0 else { return }
+        if finger.depth != root.height { throw InvariantViolation(description: "finger of depth \(finger.depth) in a tree of height \(root.height)") }
+        var node = root
+        var start = 0
+        for level in 0..<finger.depth {
+            let i = finger.index(at: level)
+            if i >= node.childCount { throw InvariantViolation(description: "finger index \(i) at level \(level) of \(node.childCount) children") }
+            for k in 0..<i { start += node.entries[k].utf16 }
+            node = node.entries[i].node
+        }
+        if start != finger.start { throw InvariantViolation(description: "finger says its leaf starts at \(finger.start), it starts at \(start)") }
     }
 
     private func check(_ node: Node, isRoot: Bool) throws {

@@ -17,10 +17,28 @@ public struct AttributedText: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
-    var root: Node
+    /// The tree. Code that replaces it or takes it `inout` (to make it unique before changing
+    /// it in place) forgets the finger; only the in-leaf edit path, which keeps the finger right,
+    /// reaches `storage` itself.
+    var root: Node {
+        @inline(__always) get { storage }
+        set {
+            storage = newValue
+            finger = .none
+        }
+        _modify {
+            finger = .none
+            yield &storage
+        }
+    }
+
+    /// The root of the tree.
+    var storage: Node
+    /// Where the last in-leaf edit was, for the next one (see `EditFinger`).
+    var finger = EditFinger.none
 
     /// The empty text.
-    public init() { root = Node.emptyLeaf() }
+    public init() { storage = Node.emptyLeaf() }
 
     /// `string` with every character carrying `attributes`.
     /// - Complexity: O(n); cut into leaves straight from the string's UTF-8, so a large text
@@ -47,7 +65,7 @@ public struct AttributedText: @unchecked Sendable, CustomStringConvertible {
     /// Text from valid UTF-8 and runs covering it.
     init(bytes: [UInt8], runs: [LeafRun]) {
         var leaves = Node.makeLeaves(bytes, runs: runs)
-        root = Node.makeRoot(&leaves)
+        storage = Node.makeRoot(&leaves)
     }
 
     var summary: TextSummary { root.summary }

@@ -1,0 +1,167 @@
+/// Where the last in-leaf edit of a text happened: the child index taken at each level from the
+/// root down to the leaf, and the UTF-16 offset where that leaf starts. Typing edits the same
+/// leaf edit after edit, so the next edit can walk those indices instead of scanning children
+/// and summing their lengths at every level.
+///
+/// A finger belongs to one `AttributedText` value and describes the tree under its root as the
+/// last in-leaf edit left it. Anything else that changes the tree replaces the root or takes it
+/// `inout` (both forget the finger, see `AttributedText.root`); an in-leaf edit keeps the shape
+/// and the leaf's start. A copy of the value carries the same finger over the same nodes: it stays
+/// right for both, because neither can change a node the other sees: the walk makes every node
+/// on the path uniquely referenced (copying shared ones) before anything is changed, as the scan
+/// does.
+struct EditFinger: Sendable {
+    /// Deeper trees (text of terabytes, or megabytes in a debug build's tiny nodes) scan.
+    static let maxDepth = 8
+
+    /// The root's height when the finger was taken; -1 for no finger.
+    var depth = -1
+    /// The child index at level `k` (0 is the root's) in bits `8k..<8k+8`.
+    var path: UInt64 = 0
+    /// The UTF-16 offset where the leaf starts.
+    var start = 0
+
+    static let none = EditFinger()
+
+    @inline(__always)
+    func index(at level: Int) -> Int { Int(truncatingIfNeeded: (path &>> UInt64(level &* 8)) & 0xFF) }
+}
+
+extension Node {
+    /// Replaces UTF-16 `lower..<upper` of the uniquely referenced tree `root` with `inserted`
+    /// carrying `attributes` if the fast path applies (`replaceInLeaf`), finding the leaf by
+    /// `finger` when it holds the edit and by scanning otherwise, and leaves `finger` at the leaf
+    /// edited. Returns false, with the text unchanged, when the edit needs the general path.
+    /// - Complexity: O(log n + leaf bytes); O(depth + leaf bytes) when the finger holds the edit.
+    static func replaceInLeaf(
+        root: inout Node, finger: inout EditFinger, _ lower: Int, _ upper: Int, with inserted: UnsafeBufferPointer<UInt8>,
+        isASCII: Bool, newlines: Int, attributes: Attributes
+    ) -> Bool {
+        let depth = root.height
+        guard depth <= EditFinger.maxDepth else {
+            finger = .none
+            return root.replaceInLeaf(lower, upper, with: inserted, isASCII: isASCII, newlines: newlines,
+                                      attributes: attributes, isFirst: true, next: nil) != nil
+        }
+        // The leaf the scan would choose: the first whose end reaches `key` (an insertion at a
+        // leaf boundary goes to the end of the left leaf; a replacement starting at a boundary to
+        // the right one), or the last leaf.
+        let key = lower == upper ? lower : lower &+ 1
+        var path: UInt64 = 0
+        var start = 0
+        var isFirst = true
+        var next: Unmanaged<Node>?
+        var previous: Unmanaged<Node>?
+        // Nodes by unretained reference: the tree holds every one of them throughout, and
+        // retaining each on the way down and releasing it on the way out is most of a descent.
+        var leaf = Unmanaged.passUnretained(root)
+        var found = false
+        if finger.depth == depth {
+            // Walk the finger's indices, making the path unique as the scan would.
+            for level in 0..<depth {
+                let kids = leaf._withUnsafeGuaranteedRef { $0.entries }
+                let i = finger.index(at: level)
+                if !isKnownUniquelyReferenced(&kids[i].node) { kids[i].node = kids[i].node.clone() }
+                if i &+ 1 < kids.count { next = Unmanaged.passUnretained(kids[i &+ 1].node) }
+                if i != 0 {
+                    isFirst = false
+                    previous = Unmanaged.passUnretained(kids[i &- 1].node)
+                }
+                leaf = Unmanaged.passUnretained(kids[i].node)
+            }
+            start = finger.start
+            let length = leaf._withUnsafeGuaranteedRef { $0.summary.utf16 }
+            if key <= start &+ length && (key > start || start == 0) {
+                path = finger.path
+                found = true
+            }
+        }
+        if !found {
+            start = 0
+            isFirst = true
+            next = nil
+            previous = nil
+            leaf = Unmanaged.passUnretained(root)
+            for level in 0..<depth {
+                let kids = leaf._withUnsafeGuaranteedRef { $0.entries }
+                let last = kids.count &- 1
+                var i = 0
+                while i < last {
+                    let end = start &+ kids[i].utf16
+                    if end >= key { break }
+                    start = end
+                    i &+= 1
+                }
+                if !isKnownUniquelyReferenced(&kids[i].node) { kids[i].node = kids[i].node.clone() }
+                if i < last { next = Unmanaged.passUnretained(kids[i &+ 1].node) }
+                if i != 0 {
+                    isFirst = false
+                    previous = Unmanaged.passUnretained(kids[i &- 1].node)
+                }
+                path |= UInt64(i) &<< UInt64(level &* 8)
+                leaf = Unmanaged.passUnretained(kids[i].node)
+            }
+        }
+        finger = EditFinger(depth: depth, path: path, start: start)
+        let leafLower = lower &- start
+        let leafUpper = upper &- start
+        guard leafUpper <= leaf._withUnsafeGuaranteedRef({ $0.summary.utf16 }) else { return false }
+        // Runs that would outgrow their room in place get a leaf with more room first, so that
+        // styled typing never moves them to an array (which costs more on every edit).
+        if leaf._withUnsafeGuaranteedRef({ $0.needsRunRoom }) {
+            let roomier = leaf._withUnsafeGuaranteedRef { $0.withMoreRunRoom() }
+            if depth == 0 {
+                root = roomier
+            } else {
+                var parent = Unmanaged.passUnretained(root)
+                for level in 0..<(depth &- 1) {
+                    parent = Unmanaged.passUnretained(parent._withUnsafeGuaranteedRef { $0.entries }[finger.index(at: level)].node)
+                }
+                parent._withUnsafeGuaranteedRef { $0.entries }[finger.index(at: depth &- 1)].node = roomier
+            }
+            leaf = Unmanaged.passUnretained(roomier)
+        }
+        let edited = leaf._withUnsafeGuaranteedRef { leaf -> TextSummary? in
+            if isASCII && leaf.summary.isASCII {
+                return leaf.replaceInThisLeaf(leafLower, leafUpper, with: inserted, newlines: newlines,
+                                              attributes: attributes, isFirst: isFirst, next: next, previous: previous)
+            }
+            return leaf.replaceUnicodeInThisLeaf(leafLower, leafUpper, with: InsertedText(bytes: inserted, isASCII: isASCII, newlines: newlines),
+                                                 attributes: attributes, isFirst: isFirst, next: next)
+        }
+        guard let delta = edited else { return false }
+        // The leaf counted its own change; its ancestors add it up.
+        var node = Unmanaged.passUnretained(root)
+        for level in 0..<depth {
+            let kids = node._withUnsafeGuaranteedRef { node in
+                node.summary += delta
+                return node.entries
+            }
+            let i = finger.index(at: level)
+            kids[i].utf16 &+= delta.utf16
+            node = Unmanaged.passUnretained(kids[i].node)
+        }
+        return true
+    }
+}
+
+extension Node {
+    /// Whether an edit of this leaf's runs could need more than their room in place (one edit adds
+    /// at most two runs), or they are in an array already.
+    var needsRunRoom: Bool {
+        @inline(__always) get {
+            head.pointee.overflowRuns != nil || head.pointee.runCount &+ 2 > head.pointee.runCapacity
+        }
+    }
+
+    /// A copy of this leaf with room for twice its runs in place (and the same room for bytes).
+    func withMoreRunRoom() -> Node {
+        let runs = Array(self.runs)
+        let copy = runs.withUnsafeBufferPointer { runs in
+            withBytes { Node.leaf($0, runs: runs, summary: summary, byteCapacity: byteCapacity, runCapacity: runs.count * 2 + 4) }
+        }
+        copy.runHint = runHint
+        copy.offsetHint = offsetHint
+        return copy
+    }
+}
