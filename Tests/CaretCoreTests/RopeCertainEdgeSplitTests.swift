@@ -165,3 +165,39 @@ import Testing
         }
     }
 }
+
+/// Byte offsets inside a leaf found from the start, the offset hint or the end agree with a
+/// plain count, for every target and every hint, in text that mixes ASCII, two-, three- and
+/// four-byte scalars at every alignment within a word.
+@Suite struct RopeLeafOffsetTests {
+    @Test func everyTargetFromEveryHintAgreesWithACount() {
+        var random = SeededRandom(seed: SeededRandom.seed(fallback: 101))
+        let pieces = ["a", "bc", "é", "中", "😀", "𝔸", "\n", "xyzzyxyz", "ж"]
+        for _ in 0..<60 {
+            var string = ""
+            for _ in 0..<random.int(in: 0...24) { string += random.element(of: pieces)! }
+            let bytes = Array(string.utf8)
+            // The byte offset of every UTF-16 offset that starts a scalar, nil inside a pair.
+            var expected: [Int?] = []
+            var byte = 0
+            for scalar in string.unicodeScalars {
+                expected.append(byte)
+                if scalar.utf16.count == 2 { expected.append(nil) }
+                byte += scalar.utf8.count
+            }
+            expected.append(byte)
+            let total = expected.count - 1
+            let hints = expected.indices.compactMap { unit in expected[unit].map { OffsetHint(utf16: unit, byte: $0) } }
+            bytes.withUnsafeBufferPointer { buffer in
+                for hint in hints {
+                    for target in 0...total + 1 {
+                        let actual = Node.byteOffset(utf16: target, in: buffer, hint: hint, total: total)
+                        let wanted = target <= total ? expected[target] : nil
+                        #expect(actual == wanted, "\(string.debugDescription): unit \(target) from hint \(hint)")
+                        if actual != wanted { return }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -231,8 +231,9 @@ extension Node {
         }
         if head == nil && tail == nil { return nil }
 
-        // The new edges must be certain: then each part is counted on its own, and every
-        // position after the edit keeps its status (its leaf boundaries stay cluster boundaries).
+        // The new edges must be certain: then each part is counted on its own. Text longer than a
+        // leaf is measured once, leaf by leaf, when the region is cut.
+        let measured = inserted.count <= Node.maxLeafBytes
         let before = head.map { h in h.leaf.withBytes { Node.scalar(endingAt: h.bytes, in: $0.baseAddress!) } }
         let after = tail.map { t in t.leaf.withBytes { Node.scalar(at: t.from, in: $0.baseAddress!, count: $0.count) } }
         let insertedSummary: TextSummary? = inserted.withUnsafeBufferPointer { buffer in
@@ -242,7 +243,7 @@ extension Node {
             let first = Node.scalar(at: 0, in: base, count: buffer.count)
             let last = Node.scalar(endingAt: buffer.count, in: base)
             guard Node.isCertainBoundary(before, first), Node.isCertainBoundary(last, after) else { return nil }
-            return Node.summarize(buffer)
+            return measured ? Node.summarize(buffer) : TextSummary()
         }
         guard let insertedSummary else { return nil }
         // The old right edge must be a boundary too: then the status of every position after the
@@ -254,8 +255,9 @@ extension Node {
             guard Node.isCertainBoundary(oldBefore, after) else { return nil }
         }
 
-        var region = CertainRegion()
+        var region = CertainRegion(isMeasured: measured)
         region.summary = insertedSummary
+        let insertedEnd = measured ? lower + insertedSummary.utf16 : nil
         // The parts of the head and tail leaves that stay; a leaf the edit only touches at an
         // end stays whole, outside the region.
         var regionStart = lower
@@ -263,20 +265,26 @@ extension Node {
         if let head, let tail, head.leaf === tail.leaf {
             regionStart = head.start
             regionEnd = tail.start + tail.leaf.summary.utf16
-            region.summary += head.leaf.withBytes { Node.keptSummary(of: $0, summary: head.leaf.summary, around: head.bytes, tail.from) }
+            if measured {
+                region.summary += head.leaf.withBytes { Node.keptSummary(of: $0, summary: head.leaf.summary, around: head.bytes, tail.from) }
+            }
             region.append(head.leaf, bytes: 0..<head.bytes)
-            region.appendInserted(inserted, runs: insertedRuns, utf16: lower + insertedSummary.utf16 - regionStart)
+            region.appendInserted(inserted, runs: insertedRuns, utf16: insertedEnd.map { $0 - regionStart })
             region.append(tail.leaf, bytes: tail.from..<tail.leaf.byteCount)
         } else {
             if let head, head.bytes < head.leaf.byteCount {
                 regionStart = head.start
-                region.summary += head.leaf.withBytes { Node.keptSummary(of: $0, summary: head.leaf.summary, around: head.bytes, $0.count) }
+                if measured {
+                    region.summary += head.leaf.withBytes { Node.keptSummary(of: $0, summary: head.leaf.summary, around: head.bytes, $0.count) }
+                }
                 region.append(head.leaf, bytes: 0..<head.bytes)
             }
-            region.appendInserted(inserted, runs: insertedRuns, utf16: lower + insertedSummary.utf16 - regionStart)
+            region.appendInserted(inserted, runs: insertedRuns, utf16: insertedEnd.map { $0 - regionStart })
             if let tail, tail.from > 0 {
                 regionEnd = tail.start + tail.leaf.summary.utf16
-                region.summary += tail.leaf.withBytes { Node.keptSummary(of: $0, summary: tail.leaf.summary, around: 0, tail.from) }
+                if measured {
+                    region.summary += tail.leaf.withBytes { Node.keptSummary(of: $0, summary: tail.leaf.summary, around: 0, tail.from) }
+                }
                 region.append(tail.leaf, bytes: tail.from..<tail.leaf.byteCount)
             }
         }
@@ -329,12 +337,18 @@ extension Node {
 struct CertainRegion {
     var bytes: [UInt8] = []
     var runs: [LeafRun] = []
+    /// The region's measures, kept when `isMeasured` (the inserted text is not longer than a
+    /// leaf); otherwise every leaf is measured when it is cut.
     var summary = TextSummary()
-    /// Where the inserted text ends, from the region's start: the next edit of typing starts
-    /// there, so the leaf that holds it gets it as its offset hint.
-    var editEnd = OffsetHint()
+    let isMeasured: Bool
+    /// Where the inserted text ends, from the region's start, when it is measured: the next edit
+    /// of typing starts there, so the leaf that holds it gets it as its offset hint.
+    var editEnd: OffsetHint?
 
-    init() { bytes.reserveCapacity(Node.maxLeafBytes + 64) }
+    init(isMeasured: Bool) {
+        self.isMeasured = isMeasured
+        bytes.reserveCapacity(Node.maxLeafBytes + 64)
+    }
 
     mutating func append(_ leaf: Node, bytes range: Range<Int>) {
         guard !range.isEmpty else { return }
@@ -343,10 +357,10 @@ struct CertainRegion {
     }
 
     /// Appends the inserted text, which ends `utf16` units after the region's start.
-    mutating func appendInserted(_ inserted: [UInt8], runs insertedRuns: [LeafRun], utf16: Int) {
+    mutating func appendInserted(_ inserted: [UInt8], runs insertedRuns: [LeafRun], utf16: Int?) {
         bytes += inserted
         for run in insertedRuns { runs.appendCoalescing(run) }
-        editEnd = OffsetHint(utf16: utf16, byte: bytes.count)
+        editEnd = utf16.map { OffsetHint(utf16: $0, byte: bytes.count) }
     }
 
     /// Puts a whole leaf before the region, measures included.
@@ -356,18 +370,19 @@ struct CertainRegion {
         for run in runs { merged.appendCoalescing(run) }
         runs = merged
         summary += leaf.summary
-        editEnd.utf16 += leaf.summary.utf16
-        editEnd.byte += leaf.byteCount
+        editEnd?.utf16 += leaf.summary.utf16
+        editEnd?.byte += leaf.byteCount
     }
 
     /// The region cut into leaves with room for typing (nil when a cut cannot be placed, which
-    /// only a cluster longer than a leaf causes); all but the largest are measured, the largest
-    /// gets the rest of the region's measures.
+    /// only a cluster longer than a leaf causes). When the region is measured, all leaves but the
+    /// largest are measured and the largest gets the rest of the region's measures.
     func makeLeaves() -> [Node]? {
         if bytes.isEmpty { return [] }
         if bytes.count <= Node.maxLeafBytes {
-            let leaf = Node.leaf(bytes: bytes, runs: runs, summary: summary, roomy: true)
-            leaf.offsetHint = editEnd
+            let measures = isMeasured ? summary : bytes.withUnsafeBufferPointer { Node.summarize($0) }
+            let leaf = Node.leaf(bytes: bytes, runs: runs, summary: measures, roomy: true)
+            if let editEnd { leaf.offsetHint = editEnd }
             return [leaf]
         }
         return bytes.withUnsafeBufferPointer { buffer -> [Node]? in
@@ -380,8 +395,11 @@ struct CertainRegion {
                 start = end
             }
             if start < buffer.count { cuts.append(buffer.count) }
-            var largest = 0
-            for i in 0..<cuts.count - 1 where cuts[i + 1] - cuts[i] > cuts[largest + 1] - cuts[largest] { largest = i }
+            var largest = -1
+            if isMeasured {
+                largest = 0
+                for i in 0..<cuts.count - 1 where cuts[i + 1] - cuts[i] > cuts[largest + 1] - cuts[largest] { largest = i }
+            }
             var summaries: [TextSummary] = []
             var rest = summary
             for i in 0..<cuts.count - 1 {
@@ -393,7 +411,7 @@ struct CertainRegion {
                     summaries.append(piece)
                 }
             }
-            summaries[largest] = rest
+            if largest >= 0 { summaries[largest] = rest }
             var leaves: [Node] = []
             leaves.reserveCapacity(cuts.count - 1)
             var runIndex = 0
@@ -415,7 +433,7 @@ struct CertainRegion {
                 }
                 let piece = UnsafeBufferPointer(rebasing: buffer[cuts[i]..<cuts[i + 1]])
                 let leaf = leafRuns.withUnsafeBufferPointer { Node.leaf(piece, runs: $0, summary: summaries[i], roomy: true) }
-                if editEnd.byte >= cuts[i] && editEnd.byte <= cuts[i + 1] {
+                if let editEnd, editEnd.byte >= cuts[i] && editEnd.byte <= cuts[i + 1] {
                     leaf.offsetHint = OffsetHint(utf16: editEnd.utf16 - utf16, byte: editEnd.byte - cuts[i])
                 }
                 utf16 += summaries[i].utf16

@@ -29,10 +29,11 @@ extension Node {
         var i = start
         var units = counted
         // Whole words while they cannot take the count past `target`; a scalar may straddle the
-        // word's end, its lead counted, so step over its continuation bytes after.
+        // word's end, its lead counted, so step over its continuation bytes after. The count
+        // has no branch on the word's bytes: in text that mixes ASCII and other scripts, which
+        // words are all ASCII is unpredictable.
         while count &- i >= 8 {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let wordUnits = word & highBits == 0 ? 8 : utf16Units(inWord: word)
+            let wordUnits = utf16Units(inWord: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             if units &+ wordUnits > target { break }
             units &+= wordUnits
             i &+= 8
@@ -40,49 +41,55 @@ extension Node {
         while i < count && base[i] & 0xC0 == 0x80 { i &+= 1 }
         while units < target {
             guard i < count else { return nil }
-            let lead = base[i]
-            if lead < 0x80 {
-                units &+= 1
-                i &+= 1
-            } else {
-                let length = sequenceLength(lead)
-                units &+= length == 4 ? 2 : 1
-                i &+= length
-            }
+            let length = sequenceLength(base[i])
+            units &+= length == 4 ? 2 : 1
+            i &+= length
         }
         return units == target ? i : nil
     }
 
-    /// The byte offset in valid UTF-8 `buffer` of UTF-16 offset `target`, where `hint` is a
-    /// known scalar boundary: scans from the hint, or from the start when that is nearer.
+    /// The byte offset in valid UTF-8 `buffer` of UTF-16 offset `target`, scanning backward from
+    /// byte `start` (a scalar boundary, `units` UTF-16 units from the buffer's start, above
+    /// `target`) a word at a time until the count is at or before `target`, then forward (the
+    /// position may then be inside a scalar whose lead was counted; the forward scan steps over
+    /// its continuation bytes).
     @inline(__always)
-    static func byteOffset(utf16 target: Int, in buffer: UnsafeBufferPointer<UInt8>, hint: OffsetHint) -> Int? {
-        if target >= hint.utf16 { return byteOffset(utf16: target, in: buffer, from: hint.byte, units: hint.utf16) }
-        if target <= hint.utf16 &- target { return byteOffset(utf16: target, in: buffer) }
-        // Back from the hint a word at a time until the count is at or before `target` (the
-        // position may then be inside a scalar whose lead was counted; the forward scan steps
-        // over its continuation bytes), then forward.
+    static func byteOffset(utf16 target: Int, in buffer: UnsafeBufferPointer<UInt8>, backFrom start: Int, units counted: Int) -> Int? {
         guard let base = buffer.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
-        var i = hint.byte
-        var units = hint.utf16
+        var i = start
+        var units = counted
         while units > target {
             guard i >= 8 else { return byteOffset(utf16: target, in: buffer) }
-            let word = raw.loadUnaligned(fromByteOffset: i &- 8, as: UInt64.self)
-            units &-= word & highBits == 0 ? 8 : utf16Units(inWord: word)
+            units &-= utf16Units(inWord: raw.loadUnaligned(fromByteOffset: i &- 8, as: UInt64.self))
             i &-= 8
         }
         return byteOffset(utf16: target, in: buffer, from: i, units: units)
     }
 
+    /// The byte offset in valid UTF-8 `buffer` (which holds `total` UTF-16 units) of UTF-16
+    /// offset `target`, where `hint` is a known scalar boundary: scans from whichever of the
+    /// start, the hint and the end is nearest.
+    @inline(__always)
+    static func byteOffset(utf16 target: Int, in buffer: UnsafeBufferPointer<UInt8>, hint: OffsetHint, total: Int) -> Int? {
+        let fromEnd = total &- target
+        if target >= hint.utf16 {
+            if fromEnd < target &- hint.utf16 { return byteOffset(utf16: target, in: buffer, backFrom: buffer.count, units: total) }
+            return byteOffset(utf16: target, in: buffer, from: hint.byte, units: hint.utf16)
+        }
+        if target <= hint.utf16 &- target { return byteOffset(utf16: target, in: buffer) }
+        return byteOffset(utf16: target, in: buffer, backFrom: hint.byte, units: hint.utf16)
+    }
+
     /// The byte offset of UTF-16 `offset` in this leaf, or nil inside a surrogate pair.
-    /// - Complexity: O(distance from the offset hint or the start), eight bytes at a time; O(1)
-    ///   for an all-ASCII leaf.
+    /// - Complexity: O(distance from the nearest of the start, the offset hint and the end), eight
+    ///   bytes at a time; O(1) for an all-ASCII leaf.
     @inline(__always)
     func byteOffset(utf16 offset: Int) -> Int? {
         if summary.isASCII { return offset }
         let hint = offsetHint
-        return withBytes { Node.byteOffset(utf16: offset, in: $0, hint: hint) }
+        let total = summary.utf16
+        return withBytes { Node.byteOffset(utf16: offset, in: $0, hint: hint, total: total) }
     }
 
     /// The byte offsets of UTF-16 `lower` and `upper` (`lower <= upper`) in this leaf, scanning
@@ -90,8 +97,9 @@ extension Node {
     func byteRange(utf16 lower: Int, _ upper: Int) -> (Int, Int)? {
         if summary.isASCII { return (lower, upper) }
         let hint = offsetHint
+        let total = summary.utf16
         return withBytes { buffer -> (Int, Int)? in
-            guard let byteLower = Node.byteOffset(utf16: lower, in: buffer, hint: hint) else { return nil }
+            guard let byteLower = Node.byteOffset(utf16: lower, in: buffer, hint: hint, total: total) else { return nil }
             if upper == lower { return (byteLower, byteLower) }
             guard let byteUpper = Node.byteOffset(utf16: upper, in: buffer, from: byteLower, units: lower) else { return nil }
             return (byteLower, byteUpper)
