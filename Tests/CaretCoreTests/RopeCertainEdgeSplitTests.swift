@@ -201,3 +201,21 @@ import Testing
         }
     }
 }
+
+/// Counting clusters a word at a time stops at a CR or LF inside the word and after a Prepend:
+/// every such byte at every position of a word, against the scalar-by-scalar rules.
+@Suite struct GraphemeCountingWordTests {
+    @Test func lineBreaksAndPrependAtEveryPositionOfAWord() {
+        var random = SeededRandom(seed: SeededRandom.seed(fallback: 111))
+        let pieces: [String] = ["a", "b", " ", "\r", "\n", "\r\n", "\u{0600}", "é", "😀", "\u{301}", "xyzzy", "\t", "🇺"]
+        for _ in 0..<3000 {
+            var string = String(repeating: "q", count: random.int(in: 0...8))
+            for _ in 0..<random.int(in: 1...16) { string += random.element(of: pieces)! }
+            let scalars = Array(string.unicodeScalars)
+            let expected = GraphemeSegmentation.boundaries(scalars).count - 1
+            let counted = Array(string.utf8).withUnsafeBufferPointer { GraphemeSegmentation.clusterCount(utf8: $0) }
+            #expect(counted == expected, "\(string.debugDescription)")
+            if counted != expected { return }
+        }
+    }
+}

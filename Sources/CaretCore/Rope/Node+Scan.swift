@@ -88,9 +88,9 @@ extension Node {
             let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             // Bit 7 of a byte is set in `continuation` for 10xxxxxx, in `astral` for 1111xxxx
             // (see `utf16Units(inWord:)`).
-            continuation &+= (word & ~(word << 1) & highBits).nonzeroBitCount
-            astral &+= (word & (word << 1) & (word << 2) & (word << 3) & highBits).nonzeroBitCount
-            newlines &+= matches(in: word, of: 0x0A).nonzeroBitCount
+            continuation &+= countHighBits(word & ~(word << 1) & highBits)
+            astral &+= countHighBits(word & (word << 1) & (word << 2) & (word << 3) & highBits)
+            newlines &+= countHighBits(matches(in: word, of: 0x0A))
             special |= (word & highBits) | matches(in: word, of: 0x0D)
             i &+= 8
         }
