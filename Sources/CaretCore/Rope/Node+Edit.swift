@@ -17,6 +17,15 @@ extension Node {
     static func replacing(
         _ lower: Int, _ upper: Int, in root: Node, with inserted: [UInt8], runs insertedRuns: [LeafRun]
     ) -> Node {
+        if let result = replacingBetweenCertainEdges(lower, upper, in: root, with: inserted, runs: insertedRuns) { return result }
+        return replacingByGrowing(lower, upper, in: root, with: inserted, runs: insertedRuns)
+    }
+
+    /// The general path for any edit: the region grows to the right until its end is a cluster
+    /// boundary, and all of it is cut and measured anew.
+    static func replacingByGrowing(
+        _ lower: Int, _ upper: Int, in root: Node, with inserted: [UInt8], runs insertedRuns: [LeafRun]
+    ) -> Node {
         let total = root.summary.utf16
         // The region starts where the leaf holding the unit before the edit starts and ends where
         // the leaf holding the unit after it ends. Only those two leaves contribute bytes: the
@@ -181,6 +190,256 @@ extension Node {
                 position = next
             }
             return (false, start + position)
+        }
+    }
+}
+
+/// The general path when the edit's edges are certain cluster boundaries (`isCertainBoundary`),
+/// which is nearly every edit that leaves the in-leaf path for leaf structure: a full leaf
+/// growing, an edit across two leaves, an edit at a leaf's start, a leaf shrinking below its
+/// minimum.
+///
+/// With certain edges the clusters of the new text are those of its three parts counted on their
+/// own: the head's text before the edit, the inserted text and the tail's text after it; and when
+/// the old right edge was a certain boundary too, no boundary after the edit changes status, so
+/// the region never grows for a cluster. A part's
+/// measures come from its leaf's summary minus the measures of the rest of the leaf when that is
+/// shorter and starts on a certain boundary; a leaf the edit only touches at an end is kept as
+/// it is. When the region is cut into several leaves, the largest one's measures are the
+/// region's minus the others', so only the smaller leaves are segmented.
+extension Node {
+    /// The tree after replacing UTF-16 `lower..<upper` with `inserted` (runs `insertedRuns`), or
+    /// nil, having built nothing, when an edge of the edit is not a certain boundary (then the
+    /// region must grow until its end is a boundary, which `replacing` does).
+    static func replacingBetweenCertainEdges(
+        _ lower: Int, _ upper: Int, in root: Node, with inserted: [UInt8], runs insertedRuns: [LeafRun]
+    ) -> Node? {
+        let total = root.summary.utf16
+        // The leaf holding the unit before the edit, where it starts, and the edit's byte offset
+        // in it; the leaf holding the unit after the edit, likewise.
+        var head: (leaf: Node, start: Int, bytes: Int)?
+        if lower > 0 {
+            let (leaf, before) = root.leaf(at: lower - 1, in: .utf16, preferRight: true)
+            guard let bytes = leaf.byteOffset(utf16: lower - before.utf16) else { return nil }
+            head = (leaf, before.utf16, bytes)
+        }
+        var tail: (leaf: Node, start: Int, from: Int)?
+        if upper < total {
+            let (leaf, before) = root.leaf(at: upper, in: .utf16, preferRight: true)
+            guard let from = leaf.byteOffset(utf16: upper - before.utf16) else { return nil }
+            tail = (leaf, before.utf16, from)
+        }
+        if head == nil && tail == nil { return nil }
+
+        // The new edges must be certain: then each part is counted on its own. Text longer than a
+        // leaf is measured once, leaf by leaf, when the region is cut.
+        let measured = inserted.count <= Node.maxLeafBytes
+        let before = head.map { h in h.leaf.withBytes { Node.scalar(endingAt: h.bytes, in: $0.baseAddress!) } }
+        let after = tail.map { t in t.leaf.withBytes { Node.scalar(at: t.from, in: $0.baseAddress!, count: $0.count) } }
+        let insertedSummary: TextSummary? = inserted.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                return Node.isCertainBoundary(before, after) ? TextSummary() : nil
+            }
+            let first = Node.scalar(at: 0, in: base, count: buffer.count)
+            let last = Node.scalar(endingAt: buffer.count, in: base)
+            guard Node.isCertainBoundary(before, first), Node.isCertainBoundary(last, after) else { return nil }
+            return measured ? Node.summarize(buffer) : TextSummary()
+        }
+        guard let insertedSummary else { return nil }
+        // The old right edge must be a boundary too: then the status of every position after the
+        // edit depends only on the text from the edit's end on, in the old text as in the new,
+        // and the leaves there keep their measures. (A run of regional indicators that the edit
+        // cuts into is re-paired: its old pairing depended on what was deleted.)
+        if let tail, tail.from > 0 {
+            let oldBefore = tail.leaf.withBytes { Node.scalar(endingAt: tail.from, in: $0.baseAddress!) }
+            guard Node.isCertainBoundary(oldBefore, after) else { return nil }
+        }
+
+        var region = CertainRegion(isMeasured: measured)
+        region.summary = insertedSummary
+        let insertedEnd = measured ? lower + insertedSummary.utf16 : nil
+        // The parts of the head and tail leaves that stay; a leaf the edit only touches at an
+        // end stays whole, outside the region.
+        var regionStart = lower
+        var regionEnd = upper
+        if let head, let tail, head.leaf === tail.leaf {
+            regionStart = head.start
+            regionEnd = tail.start + tail.leaf.summary.utf16
+            if measured {
+                region.summary += head.leaf.withBytes { Node.keptSummary(of: $0, summary: head.leaf.summary, around: head.bytes, tail.from) }
+            }
+            region.append(head.leaf, bytes: 0..<head.bytes)
+            region.appendInserted(inserted, runs: insertedRuns, utf16: insertedEnd.map { $0 - regionStart })
+            region.append(tail.leaf, bytes: tail.from..<tail.leaf.byteCount)
+        } else {
+            if let head, head.bytes < head.leaf.byteCount {
+                regionStart = head.start
+                if measured {
+                    region.summary += head.leaf.withBytes { Node.keptSummary(of: $0, summary: head.leaf.summary, around: head.bytes, $0.count) }
+                }
+                region.append(head.leaf, bytes: 0..<head.bytes)
+            }
+            region.appendInserted(inserted, runs: insertedRuns, utf16: insertedEnd.map { $0 - regionStart })
+            if let tail, tail.from > 0 {
+                regionEnd = tail.start + tail.leaf.summary.utf16
+                if measured {
+                    region.summary += tail.leaf.withBytes { Node.keptSummary(of: $0, summary: tail.leaf.summary, around: 0, tail.from) }
+                }
+                region.append(tail.leaf, bytes: tail.from..<tail.leaf.byteCount)
+            }
+        }
+
+        // A sliver takes in whole neighbours, the next leaf first: their measures add up, since
+        // their boundaries keep their status. So does an insertion between two leaves kept
+        // whole: the new leaves go in place of at least one old one.
+        while (region.bytes.count < Node.minLeafBytes || regionStart == regionEnd) && (regionStart > 0 || regionEnd < total) {
+            if regionEnd < total {
+                let next = root.leaf(at: regionEnd, in: .utf16, preferRight: true).leaf
+                region.summary += next.summary
+                region.append(next, bytes: 0..<next.byteCount)
+                regionEnd += next.summary.utf16
+            } else {
+                let (previous, start) = root.leaf(at: regionStart - 1, in: .utf16, preferRight: true)
+                region.prepend(previous)
+                regionStart = start.utf16
+            }
+        }
+
+        guard let leaves = region.makeLeaves() else { return nil }
+        var pending: [Node]? = leaves
+        var nodes = root.isLeaf ? leaves : root.replacingLeaves(from: regionStart, to: regionEnd, with: &pending)
+        return Node.makeRoot(&nodes)
+    }
+
+    /// The measures of `buffer` (a leaf whose measures are `summary`) without bytes
+    /// `lower..<upper` (scalar boundaries), where the edges of the kept parts are certain new
+    /// boundaries: measures what is kept, or when what is removed is shorter and its own edges
+    /// are certain boundaries too, the leaf's measures minus it.
+    static func keptSummary(of buffer: UnsafeBufferPointer<UInt8>, summary: TextSummary, around lower: Int, _ upper: Int) -> TextSummary {
+        let count = buffer.count
+        if lower == upper && (lower == 0 || upper == count) { return summary }
+        if upper - lower <= count - (upper - lower), let base = buffer.baseAddress {
+            let x: UInt32? = lower > 0 ? Node.scalar(endingAt: lower, in: base) : nil
+            let y: UInt32? = upper < count ? Node.scalar(at: upper, in: base, count: count) : nil
+            let removedFirst: UInt32? = lower < upper ? Node.scalar(at: lower, in: base, count: count) : y
+            let removedLast: UInt32? = lower < upper ? Node.scalar(endingAt: upper, in: base) : x
+            if Node.isCertainBoundary(x, removedFirst) && Node.isCertainBoundary(removedLast, y) {
+                return summary - Node.summarize(UnsafeBufferPointer(rebasing: buffer[lower..<upper]))
+            }
+        }
+        return Node.summarize(UnsafeBufferPointer(rebasing: buffer[0..<lower]))
+            + Node.summarize(UnsafeBufferPointer(rebasing: buffer[upper..<count]))
+    }
+}
+
+/// The new text of a general edit with certain edges, its runs and its measures, built up part
+/// by part.
+struct CertainRegion {
+    var bytes: [UInt8] = []
+    var runs: [LeafRun] = []
+    /// The region's measures, kept when `isMeasured` (the inserted text is not longer than a
+    /// leaf); otherwise every leaf is measured when it is cut.
+    var summary = TextSummary()
+    let isMeasured: Bool
+    /// Where the inserted text ends, from the region's start, when it is measured: the next edit
+    /// of typing starts there, so the leaf that holds it gets it as its offset hint.
+    var editEnd: OffsetHint?
+
+    init(isMeasured: Bool) {
+        self.isMeasured = isMeasured
+        bytes.reserveCapacity(Node.maxLeafBytes + 64)
+    }
+
+    mutating func append(_ leaf: Node, bytes range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        leaf.withBytes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        runs.appendRuns(of: leaf.runs, bytes: range)
+    }
+
+    /// Appends the inserted text, which ends `utf16` units after the region's start.
+    mutating func appendInserted(_ inserted: [UInt8], runs insertedRuns: [LeafRun], utf16: Int?) {
+        bytes += inserted
+        for run in insertedRuns { runs.appendCoalescing(run) }
+        editEnd = utf16.map { OffsetHint(utf16: $0, byte: bytes.count) }
+    }
+
+    /// Puts a whole leaf before the region, measures included.
+    mutating func prepend(_ leaf: Node) {
+        bytes.insert(contentsOf: leaf.bytes, at: 0)
+        var merged = Array(leaf.runs)
+        for run in runs { merged.appendCoalescing(run) }
+        runs = merged
+        summary += leaf.summary
+        editEnd?.utf16 += leaf.summary.utf16
+        editEnd?.byte += leaf.byteCount
+    }
+
+    /// The region cut into leaves with room for typing (nil when a cut cannot be placed, which
+    /// only a cluster longer than a leaf causes). When the region is measured, all leaves but the
+    /// largest are measured and the largest gets the rest of the region's measures.
+    func makeLeaves() -> [Node]? {
+        if bytes.isEmpty { return [] }
+        if bytes.count <= Node.maxLeafBytes {
+            let measures = isMeasured ? summary : bytes.withUnsafeBufferPointer { Node.summarize($0) }
+            let leaf = Node.leaf(bytes: bytes, runs: runs, summary: measures, roomy: true)
+            if let editEnd { leaf.offsetHint = editEnd }
+            return [leaf]
+        }
+        return bytes.withUnsafeBufferPointer { buffer -> [Node]? in
+            var cuts: [Int] = [0]
+            var start = 0
+            while buffer.count - start > Node.maxLeafBytes {
+                // The region's end is a cluster boundary: the text may be taken to end there.
+                guard let end = Node.cut(buffer, from: start, isFinal: true), end > start else { return nil }
+                cuts.append(end)
+                start = end
+            }
+            if start < buffer.count { cuts.append(buffer.count) }
+            var largest = -1
+            if isMeasured {
+                largest = 0
+                for i in 0..<cuts.count - 1 where cuts[i + 1] - cuts[i] > cuts[largest + 1] - cuts[largest] { largest = i }
+            }
+            var summaries: [TextSummary] = []
+            var rest = summary
+            for i in 0..<cuts.count - 1 {
+                if i == largest {
+                    summaries.append(TextSummary())
+                } else {
+                    let piece = Node.summarize(UnsafeBufferPointer(rebasing: buffer[cuts[i]..<cuts[i + 1]]))
+                    rest -= piece
+                    summaries.append(piece)
+                }
+            }
+            if largest >= 0 { summaries[largest] = rest }
+            var leaves: [Node] = []
+            leaves.reserveCapacity(cuts.count - 1)
+            var runIndex = 0
+            var usedOfRun = 0
+            var utf16 = 0
+            for i in 0..<cuts.count - 1 {
+                var leafRuns: [LeafRun] = []
+                var remaining = cuts[i + 1] - cuts[i]
+                while remaining > 0 {
+                    let run = runs[runIndex]
+                    let used = min(run.length - usedOfRun, remaining)
+                    leafRuns.appendCoalescing(LeafRun(length: used, attributes: run.attributes))
+                    remaining -= used
+                    usedOfRun += used
+                    if usedOfRun == run.length {
+                        runIndex += 1
+                        usedOfRun = 0
+                    }
+                }
+                let piece = UnsafeBufferPointer(rebasing: buffer[cuts[i]..<cuts[i + 1]])
+                let leaf = leafRuns.withUnsafeBufferPointer { Node.leaf(piece, runs: $0, summary: summaries[i], roomy: true) }
+                if let editEnd, editEnd.byte >= cuts[i] && editEnd.byte <= cuts[i + 1] {
+                    leaf.offsetHint = OffsetHint(utf16: editEnd.utf16 - utf16, byte: editEnd.byte - cuts[i])
+                }
+                utf16 += summaries[i].utf16
+                leaves.append(leaf)
+            }
+            return leaves
         }
     }
 }

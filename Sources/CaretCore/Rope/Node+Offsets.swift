@@ -2,6 +2,7 @@
 /// every edit and every position check in text that is not all ASCII.
 extension Node {
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
 
     /// The UTF-16 units that the scalars starting in the eight bytes of `word` count: one per
     /// byte that is not a continuation byte (10xxxxxx), and one more per 4-byte lead (11110xxx).
@@ -12,7 +13,17 @@ extension Node {
         // 7 - k of a byte to its own bit 7, so nothing crosses a byte.
         let continuation = word & ~(word << 1) & highBits
         let astral = word & (word << 1) & (word << 2) & (word << 3) & highBits
-        return 8 &- continuation.nonzeroBitCount &+ astral.nonzeroBitCount
+        // Each byte's units (1, 0 for a continuation byte, 2 for a 4-byte lead; no byte is both),
+        // summed by one multiplication into the top byte: the baseline x86-64 target has no
+        // population count instruction, and its software form costs a dozen instructions.
+        let perByte = ones &+ (astral &>> 7) &- (continuation &>> 7)
+        return Int(truncatingIfNeeded: (perByte &* ones) &>> 56)
+    }
+
+    /// The number of bytes of `mask` whose bit 7 is set (`mask` has no other bits set).
+    @inline(__always)
+    static func countHighBits(_ mask: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((mask &>> 7) &* ones) &>> 56)
     }
 
     /// The byte offset in valid UTF-8 `buffer` (from byte `start`, a scalar start, where `units`
@@ -29,10 +40,11 @@ extension Node {
         var i = start
         var units = counted
         // Whole words while they cannot take the count past `target`; a scalar may straddle the
-        // word's end, its lead counted, so step over its continuation bytes after.
+        // word's end, its lead counted, so step over its continuation bytes after. The count
+        // has no branch on the word's bytes: in text that mixes ASCII and other scripts, which
+        // words are all ASCII is unpredictable.
         while count &- i >= 8 {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let wordUnits = word & highBits == 0 ? 8 : utf16Units(inWord: word)
+            let wordUnits = utf16Units(inWord: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             if units &+ wordUnits > target { break }
             units &+= wordUnits
             i &+= 8
@@ -40,51 +52,49 @@ extension Node {
         while i < count && base[i] & 0xC0 == 0x80 { i &+= 1 }
         while units < target {
             guard i < count else { return nil }
-            let lead = base[i]
-            if lead < 0x80 {
-                units &+= 1
-                i &+= 1
-            } else {
-                let length = sequenceLength(lead)
-                units &+= length == 4 ? 2 : 1
-                i &+= length
-            }
+            let length = sequenceLength(base[i])
+            units &+= length == 4 ? 2 : 1
+            i &+= length
         }
         return units == target ? i : nil
     }
 
-    /// The byte offset in valid UTF-8 `buffer` (of `total` UTF-16 units) of UTF-16 offset
-    /// `target`, where `hint` is a known scalar boundary: scans from whichever of the start, the
-    /// hint and the end is nearest (a jump of the cursor to the far end of a leaf scans from its end).
+    /// The byte offset in valid UTF-8 `buffer` of UTF-16 offset `target`, scanning backward from
+    /// byte `start` (a scalar boundary, `units` UTF-16 units from the buffer's start, above
+    /// `target`) a word at a time until the count is at or before `target`, then forward (the
+    /// position may then be inside a scalar whose lead was counted; the forward scan steps over
+    /// its continuation bytes).
     @inline(__always)
-    static func byteOffset(utf16 target: Int, in buffer: UnsafeBufferPointer<UInt8>, hint: OffsetHint, total: Int) -> Int? {
-        var from = hint
-        if target >= hint.utf16 {
-            if target &- hint.utf16 <= total &- target { return byteOffset(utf16: target, in: buffer, from: hint.byte, units: hint.utf16) }
-            // The end is a scalar boundary too, and nearer.
-            from = OffsetHint(utf16: total, byte: buffer.count)
-        } else if target <= hint.utf16 &- target {
-            return byteOffset(utf16: target, in: buffer)
-        }
-        // Back from `from` a word at a time until the count is at or before `target` (the
-        // position may then be inside a scalar whose lead was counted; the forward scan steps
-        // over its continuation bytes), then forward.
+    static func byteOffset(utf16 target: Int, in buffer: UnsafeBufferPointer<UInt8>, backFrom start: Int, units counted: Int) -> Int? {
         guard let base = buffer.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
-        var i = from.byte
-        var units = from.utf16
+        var i = start
+        var units = counted
         while units > target {
             guard i >= 8 else { return byteOffset(utf16: target, in: buffer) }
-            let word = raw.loadUnaligned(fromByteOffset: i &- 8, as: UInt64.self)
-            units &-= word & highBits == 0 ? 8 : utf16Units(inWord: word)
+            units &-= utf16Units(inWord: raw.loadUnaligned(fromByteOffset: i &- 8, as: UInt64.self))
             i &-= 8
         }
         return byteOffset(utf16: target, in: buffer, from: i, units: units)
     }
 
+    /// The byte offset in valid UTF-8 `buffer` (which holds `total` UTF-16 units) of UTF-16
+    /// offset `target`, where `hint` is a known scalar boundary: scans from whichever of the
+    /// start, the hint and the end is nearest.
+    @inline(__always)
+    static func byteOffset(utf16 target: Int, in buffer: UnsafeBufferPointer<UInt8>, hint: OffsetHint, total: Int) -> Int? {
+        let fromEnd = total &- target
+        if target >= hint.utf16 {
+            if fromEnd < target &- hint.utf16 { return byteOffset(utf16: target, in: buffer, backFrom: buffer.count, units: total) }
+            return byteOffset(utf16: target, in: buffer, from: hint.byte, units: hint.utf16)
+        }
+        if target <= hint.utf16 &- target { return byteOffset(utf16: target, in: buffer) }
+        return byteOffset(utf16: target, in: buffer, backFrom: hint.byte, units: hint.utf16)
+    }
+
     /// The byte offset of UTF-16 `offset` in this leaf, or nil inside a surrogate pair.
-    /// - Complexity: O(distance from the offset hint or the start), eight bytes at a time; O(1)
-    ///   for an all-ASCII leaf.
+    /// - Complexity: O(distance from the nearest of the start, the offset hint and the end), eight
+    ///   bytes at a time; O(1) for an all-ASCII leaf.
     @inline(__always)
     func byteOffset(utf16 offset: Int) -> Int? {
         if summary.isASCII { return offset }

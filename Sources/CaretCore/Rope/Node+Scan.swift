@@ -54,3 +54,59 @@ extension Node {
         }
     }
 }
+
+/// Measuring text eight bytes at a time, for the general path, which measures whole pieces of
+/// leaves.
+extension Node {
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// The high bit of each byte of `word` that equals `byte` (exact: no borrow crosses a byte).
+    @inline(__always)
+    private static func matches(in word: UInt64, of byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return ~(((x & lowBits) &+ lowBits) | x) & highBits
+    }
+
+    /// The measures of valid UTF-8 `bytes` that start and end on cluster boundaries, clusters
+    /// included: what `leafSummary` computes, counting UTF-16 units, scalars and line feeds a
+    /// word at a time, and segmenting only text that has a byte other than ASCII or a CR.
+    /// - Complexity: O(bytes.count).
+    static func summarize(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSummary {
+        var summary = TextSummary()
+        guard let base = bytes.baseAddress else { return summary }
+        let count = bytes.count
+        let raw = UnsafeRawPointer(base)
+        var continuation = 0
+        var astral = 0
+        var newlines = 0
+        // The high bit of every byte that is not ASCII or is a CR, in any word.
+        var special: UInt64 = 0
+        var i = 0
+        while count &- i >= 8 {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // Bit 7 of a byte is set in `continuation` for 10xxxxxx, in `astral` for 1111xxxx
+            // (see `utf16Units(inWord:)`).
+            continuation &+= countHighBits(word & ~(word << 1) & highBits)
+            astral &+= countHighBits(word & (word << 1) & (word << 2) & (word << 3) & highBits)
+            newlines &+= countHighBits(matches(in: word, of: 0x0A))
+            special |= (word & highBits) | matches(in: word, of: 0x0D)
+            i &+= 8
+        }
+        while i < count {
+            let byte = base[i]
+            if byte & 0xC0 == 0x80 { continuation &+= 1 }
+            if byte >= 0xF0 { astral &+= 1 }
+            if byte == 0x0A { newlines &+= 1 }
+            if byte >= 0x80 || byte == 0x0D { special = highBits }
+            i &+= 1
+        }
+        summary.utf8 = count
+        summary.scalars = count &- continuation
+        summary.utf16 = summary.scalars &+ astral
+        summary.newlines = newlines
+        summary.graphemes = special == 0 ? count : GraphemeSegmentation.clusterCount(utf8: bytes)
+        return summary
+    }
+}

@@ -4,11 +4,12 @@ enum GraphemeCounting {
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
     private static let ones: UInt64 = 0x0101_0101_0101_0101
 
-    /// Whether any byte of `word` equals `byte`.
+    /// The high bit of bytes of `word` that equal `byte`: exact for the lowest set bit, which is
+    /// the first such byte; a byte after it may be flagged falsely. Zero when there is none.
     @inline(__always)
-    private static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
+    private static func matches(_ word: UInt64, _ byte: UInt8) -> UInt64 {
         let x = word ^ (ones &* UInt64(byte))
-        return (x &- ones) & ~x & highBits != 0
+        return (x &- ones) & ~x & highBits
     }
 
     /// The number of clusters in `utf8`, taken as a whole text.
@@ -23,25 +24,25 @@ enum GraphemeCounting {
         while i < count {
             let lead = base[i]
             if lead < 0x80 {
-                // This word is ASCII without CR or LF and the previous scalar is not a Prepend:
-                // one boundary before each byte (GB999, GB4/GB5 for controls).
+                // The ASCII bytes this word starts with (all eight, or those before its first
+                // byte with the high bit set: the word is loaded little-endian), up to the first
+                // CR or LF, when the previous scalar is not a Prepend: one boundary before each
+                // (GB999, GB4/GB5 after a control). Text with a non-ASCII scalar or a line feed
+                // every few words still counts its ASCII stretches a word at a time.
                 if state.breaksBeforeASCII && count &- i >= 8 {
-                    // The ASCII bytes this word starts with (all eight, or those before its first
-                    // byte with the high bit set: the word is loaded little-endian), when there
-                    // is no CR or LF among them. Text with a non-ASCII scalar every few words
-                    // still counts its ASCII stretches a word at a time.
                     let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                     let high = word & highBits
                     let ascii = high == 0 ? 8 : high.trailingZeroBitCount &>> 3
-                    if ascii >= 2 {
-                        let prefix = ascii == 8 ? word : word & ((1 &<< UInt64(ascii &* 8)) &- 1)
-                        // Bytes masked off become zero, which matches neither CR nor LF.
-                        if !contains(prefix, 0x0D) && !contains(prefix, 0x0A) {
-                            clusters &+= ascii
-                            i &+= ascii
-                            state.setASCII(base[i &- 1])
-                            continue
-                        }
+                    // Bytes masked off become zero, which matches neither CR nor LF. The lowest
+                    // match is exact (a false one can only follow a true one).
+                    let prefix = ascii == 8 ? word : word & ((1 &<< UInt64(ascii &* 8)) &- 1)
+                    let controls = matches(prefix, 0x0D) | matches(prefix, 0x0A)
+                    let plain = controls == 0 ? ascii : controls.trailingZeroBitCount &>> 3
+                    if plain > 0 {
+                        clusters &+= plain
+                        i &+= plain
+                        state.setASCII(base[i &- 1])
+                        continue
                     }
                 }
                 if state.consumeASCII(lead) { clusters &+= 1 }
