@@ -126,7 +126,12 @@ struct StepLog: Sendable {
     /// the step starts in it.
     @inline(__always)
     private mutating func reserve(_ bound: Int) -> Int {
-        if let last = chunks.last, last.used &+ bound <= last.bytes.count { return last.used }
+        // By index: `chunks.last` would copy the chunk (a retain and a release of its bytes).
+        let c = chunks.count &- 1
+        if c >= 0 {
+            let used = chunks[c].used
+            if used &+ bound <= chunks[c].bytes.count { return used }
+        }
         return reserveChunk(bound)
     }
 
@@ -361,20 +366,22 @@ private struct Writer {
         self.offset = offset
     }
 
+    @inline(__always)
     mutating func byte(_ value: UInt8) {
         base[offset] = value
-        offset += 1
+        offset &+= 1
     }
 
+    @inline(__always)
     mutating func unsigned(_ value: UInt64) {
         var value = value
         while value >= 0x80 {
             base[offset] = UInt8(truncatingIfNeeded: value) | 0x80
-            offset += 1
+            offset &+= 1
             value >>= 7
         }
         base[offset] = UInt8(value)
-        offset += 1
+        offset &+= 1
     }
 
     /// Zigzag: small magnitudes of either sign take one byte.
@@ -388,7 +395,7 @@ private struct Writer {
         var bits = value.bitPattern
         for _ in 0..<8 {
             base[offset] = UInt8(truncatingIfNeeded: bits)
-            offset += 1
+            offset &+= 1
             bits >>= 8
         }
     }
@@ -412,12 +419,18 @@ private struct Writer {
         } else {
             target.update(from: source, count: count)
         }
-        offset += count
+        offset &+= count
     }
 
     /// `length` as a varint that reads from its last byte backwards (each byte but the one read
     /// last has the high bit set).
     mutating func backwardLength(_ length: Int) {
+        if length < 0x80 {
+            // One group: the usual step.
+            base[offset] = UInt8(truncatingIfNeeded: length)
+            offset &+= 1
+            return
+        }
         var groups = 1
         var rest = length >> 7
         while rest > 0 { groups += 1; rest >>= 7 }
@@ -425,7 +438,7 @@ private struct Writer {
         for i in stride(from: groups - 1, through: 0, by: -1) {
             let group = UInt8(truncatingIfNeeded: length >> (7 * i)) & 0x7F
             base[offset] = i == groups - 1 ? group : group | 0x80
-            offset += 1
+            offset &+= 1
         }
     }
 }

@@ -15,9 +15,18 @@ extension AttributedText {
     /// of a deleted range for undo, found in one descent instead of two.
     /// - Complexity: O(log n + leaf).
     func plainContent(in range: Range<Int>) -> (string: String, attributes: Attributes)? {
-        let (leaf, before) = root.leaf(at: range.lowerBound, in: .utf16, preferRight: true)
-        let start = range.lowerBound - before.utf16
-        let end = range.upperBound - before.utf16
+        // The leaf the last in-leaf edit touched, when it holds the range (a deletion next to the
+        // last edit, the common case), else the one a descent finds.
+        let leaf: Node
+        let leafStart: Int
+        if let fingered = fingerLeaf(holding: range) {
+            (leaf, leafStart) = fingered
+        } else {
+            let found = root.leaf(at: range.lowerBound, in: .utf16, preferRight: true)
+            (leaf, leafStart) = (found.leaf, found.before.utf16)
+        }
+        let start = range.lowerBound - leafStart
+        let end = range.upperBound - leafStart
         guard end <= leaf.summary.utf16, let lower = leaf.byteOffset(utf16: start),
               let upper = leaf.byteOffset(utf16: end) else { return nil }
         var runStart = 0
@@ -33,5 +42,21 @@ extension AttributedText {
             runStart = runEnd
         }
         return nil
+    }
+
+    /// The finger's leaf and where it starts, when the finger is set and the leaf holds `range`
+    /// (starting at or after the leaf's start, ending at or before its end). Reads the tree only.
+    /// - Complexity: O(depth).
+    func fingerLeaf(holding range: Range<Int>) -> (leaf: Node, start: Int)? {
+        let depth = storage.height
+        guard finger.depth == depth, range.lowerBound >= finger.start else { return nil }
+        var node = Unmanaged.passUnretained(storage)
+        for level in 0..<depth {
+            let i = finger.index(at: level)
+            node = Unmanaged.passUnretained(node._withUnsafeGuaranteedRef { $0.entries[i].node })
+        }
+        let leaf = node.takeUnretainedValue()
+        guard range.upperBound <= finger.start + leaf.summary.utf16 else { return nil }
+        return (leaf, finger.start)
     }
 }
