@@ -12,6 +12,14 @@ extension Editor {
     func updateKnownRun(replacing range: Range<Int>, inserted: Int, attributes: Attributes) {
         guard usesFastPaths else { return }
         let delta = inserted - range.count
+        // Typing or deleting inside the run (its ends included), in its attributes: the run
+        // just grows or shrinks, which is what the cases below work out.
+        if let old = knownRun, range.lowerBound >= old.range.lowerBound, range.upperBound <= old.range.upperBound,
+           inserted == 0 || old.attributes == attributes {
+            let upper = old.range.upperBound + delta
+            knownRun = upper > old.range.lowerBound ? (old.range.lowerBound..<upper, old.attributes) : nil
+            return
+        }
         var before: Range<Int>?
         var after: Range<Int>?
         var oldAttributes = Attributes()
