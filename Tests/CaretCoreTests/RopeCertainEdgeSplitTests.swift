@@ -134,6 +134,26 @@ import Testing
         #expect(taken > 300)
     }
 
+    /// Deleting forward at a leaf's start moves the leaf boundary away from the caret, so the
+    /// next deletion there stays inside one leaf (the in-leaf path) instead of coming back here.
+    @Test func deletingForwardAtALeafStartMovesTheBoundary() throws {
+        for string in [String(repeating: "abcdefgh ", count: 40), String(repeating: "ab😀d é中\n", count: 40)] {
+            var text = AttributedText(string)
+            var reference = ReferenceText(string)
+            let starts = Self.leafStarts(text).filter { $0 > 0 && $0 + 4 < text.utf16Count }
+            #expect(starts.count > 4)
+            for start in starts.prefix(6) {
+                guard Self.leafStarts(text).contains(start) else { continue }
+                let upper = Self.valid(start + 2, in: reference)
+                guard upper > start else { continue }
+                try text.removeSubrange(start..<upper)
+                try reference.replaceSubrange(start..<upper, with: "", attributes: Attributes())
+                #expect(!Self.leafStarts(text).contains(start), "a leaf still starts at \(start) in \(text.shape(text.root))")
+                guard RopeCheck.agree(text, reference, "deleting \(start)..<\(upper)", exhaustive: false) else { return }
+            }
+        }
+    }
+
     /// The path declines, building nothing, when an edge may join: a combining mark typed after a
     /// letter, a regional indicator next to another, LF after CR, a jamo continuing a syllable.
     @Test func declinesAnEdgeThatMayJoin() {

@@ -1,5 +1,7 @@
-/// The general path of an edit: take the region from the start of the leaf before the edit to the
-/// end of the leaf after it, whose new text is the first leaf's head, the inserted text and the
+/// The general path of an edit. Between certain edges (nearly always) the region is only what the
+/// edit changed and its measures come from the parts (`replacingBetweenCertainEdges`, below);
+/// otherwise it grows (`replacingByGrowing`): take the region from the start of the leaf before
+/// the edit to the end of the leaf after it, whose new text is the first leaf's head, the inserted text and the
 /// last leaf's tail; grow the region until its end is a grapheme-cluster boundary (and it is not
 /// a sliver), cut it into leaves at cluster boundaries, and splice those leaves into the tree in
 /// place of the old ones.
@@ -259,27 +261,57 @@ extension Node {
         region.summary = insertedSummary
         let insertedEnd = measured ? lower + insertedSummary.utf16 : nil
         // The parts of the head and tail leaves that stay; a leaf the edit only touches at an
-        // end stays whole, outside the region.
+        // end stays whole, outside the region. `regionStart` is where the replaced leaves start,
+        // `textStart` where the region's bytes start (after `leading`, when there is one).
         var regionStart = lower
+        var textStart = lower
         var regionEnd = upper
+        var leading: Node?
         if let head, let tail, head.leaf === tail.leaf {
             regionStart = head.start
+            textStart = head.start
             regionEnd = tail.start + tail.leaf.summary.utf16
             if measured {
                 region.summary += head.leaf.withBytes { Node.keptSummary(of: $0, summary: head.leaf.summary, around: head.bytes, tail.from) }
             }
             region.append(head.leaf, bytes: 0..<head.bytes)
-            region.appendInserted(inserted, runs: insertedRuns, utf16: insertedEnd.map { $0 - regionStart })
+            region.appendInserted(inserted, runs: insertedRuns, utf16: insertedEnd.map { $0 - textStart })
             region.append(tail.leaf, bytes: tail.from..<tail.leaf.byteCount)
         } else {
-            if let head, head.bytes < head.leaf.byteCount {
+            if let head, head.bytes == head.leaf.byteCount, lower < upper {
+                // A deletion or replacement that starts at a leaf's start. Kept there, the leaf
+                // boundary would send the next edit at the same place (deleting forward) to this
+                // path again: the head's last few bytes move into the region, from a certain
+                // boundary, and the rest of the head becomes a new leaf before it.
                 regionStart = head.start
+                let moved = head.leaf.withBytes { Node.certainBoundary(in: $0, before: $0.count - Node.maxLeafBytes / 16) }
+                if let moved, moved >= Node.minLeafBytes {
+                    let movedSummary = head.leaf.withBytes { Node.summarize(UnsafeBufferPointer(rebasing: $0[moved...])) }
+                    var runs: [LeafRun] = []
+                    runs.appendRuns(of: head.leaf.runs, bytes: 0..<moved)
+                    let kept = head.leaf.withBytes { bytes in
+                        runs.withUnsafeBufferPointer {
+                            Node.leaf(UnsafeBufferPointer(rebasing: bytes[..<moved]), runs: $0, summary: head.leaf.summary - movedSummary, roomy: true)
+                        }
+                    }
+                    leading = kept
+                    textStart = head.start + kept.summary.utf16
+                    region.summary += movedSummary
+                    region.append(head.leaf, bytes: moved..<head.leaf.byteCount)
+                } else {
+                    textStart = head.start
+                    region.summary += head.leaf.summary
+                    region.append(head.leaf, bytes: 0..<head.leaf.byteCount)
+                }
+            } else if let head, head.bytes < head.leaf.byteCount {
+                regionStart = head.start
+                textStart = head.start
                 if measured {
                     region.summary += head.leaf.withBytes { Node.keptSummary(of: $0, summary: head.leaf.summary, around: head.bytes, $0.count) }
                 }
                 region.append(head.leaf, bytes: 0..<head.bytes)
             }
-            region.appendInserted(inserted, runs: insertedRuns, utf16: insertedEnd.map { $0 - regionStart })
+            region.appendInserted(inserted, runs: insertedRuns, utf16: insertedEnd.map { $0 - textStart })
             if let tail, tail.from > 0 {
                 regionEnd = tail.start + tail.leaf.summary.utf16
                 if measured {
@@ -298,17 +330,41 @@ extension Node {
                 region.summary += next.summary
                 region.append(next, bytes: 0..<next.byteCount)
                 regionEnd += next.summary.utf16
+            } else if let kept = leading {
+                region.prepend(kept)
+                leading = nil
+                textStart = regionStart
             } else {
                 let (previous, start) = root.leaf(at: regionStart - 1, in: .utf16, preferRight: true)
                 region.prepend(previous)
                 regionStart = start.utf16
+                textStart = regionStart
             }
         }
 
-        guard let leaves = region.makeLeaves() else { return nil }
+        guard var leaves = region.makeLeaves() else { return nil }
+        if let leading { leaves.insert(leading, at: 0) }
         var pending: [Node]? = leaves
         var nodes = root.isLeaf ? leaves : root.replacingLeaves(from: regionStart, to: regionEnd, with: &pending)
         return Node.makeRoot(&nodes)
+    }
+
+    /// A position at or before byte `limit` of valid UTF-8 `buffer`, after its first scalar,
+    /// that is a certain cluster boundary (`isCertainBoundary` of the scalars around it), found
+    /// within a few scalars; nil when there is none there.
+    static func certainBoundary(in buffer: UnsafeBufferPointer<UInt8>, before limit: Int) -> Int? {
+        guard let base = buffer.baseAddress, limit > 0, limit < buffer.count else { return nil }
+        var position = limit
+        while position > 0 && base[position] & 0xC0 == 0x80 { position -= 1 }
+        var tries = 0
+        while position > 0 && tries < 16 {
+            let before = Node.scalar(endingAt: position, in: base)
+            if Node.isCertainBoundary(before, Node.scalar(at: position, in: base, count: buffer.count)) { return position }
+            position -= 1
+            while position > 0 && base[position] & 0xC0 == 0x80 { position -= 1 }
+            tries += 1
+        }
+        return nil
     }
 
     /// The measures of `buffer` (a leaf whose measures are `summary`) without bytes

@@ -89,6 +89,18 @@ extension Node {
             return byteOffset(utf16: target, in: buffer, from: hint.byte, units: hint.utf16)
         }
         if target <= hint.utf16 &- target { return byteOffset(utf16: target, in: buffer) }
+        if hint.utf16 &- target <= 4, let base = buffer.baseAddress {
+            // Backspacing: a scalar or two back from the hint, without going back a word and
+            // forward again.
+            var i = hint.byte
+            var units = hint.utf16
+            while units > target {
+                i &-= 1
+                while base[i] & 0xC0 == 0x80 { i &-= 1 }
+                units &-= base[i] >= 0xF0 ? 2 : 1
+            }
+            return units == target ? i : nil
+        }
         return byteOffset(utf16: target, in: buffer, backFrom: hint.byte, units: hint.utf16)
     }
 
