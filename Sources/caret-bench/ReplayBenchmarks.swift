@@ -40,8 +40,8 @@ enum ReplayBenchmarks {
         report.add("caret replay automerge-paper (read+parse+play+check+print)", total / 1e6, "ms",
                    note: "in-process wall, median of \(repetitions); target <= 60 ms, aim <= 40 ms; \(printed) bytes printed")
         report.target("caret replay automerge-paper, parse included", total / 1e6, "ms", mustReach: 60, aim: 40,
-                      blocker: "playing: Editor.perform(.replaceRange) is about 72% of the replay's instructions (see the replaceRange row); "
-                          + "parsing, now streamed, about 17%; checking and printing the rest")
+                      blocker: "playing: Editor.perform(.replaceRange) is most of the replay's instructions (see the replaceRange row); "
+                          + "parsing, streamed, about a fifth; checking and printing the rest")
         report.add("  the same, CPU time (user + system) per replay", cpu * 1000, "ms", note: "mean of \(repetitions); wall time suffers on a shared machine")
         let bytes = try TraceReplay.readFile(path)
         var events = 0
