@@ -134,13 +134,14 @@ import Testing
         #expect(taken > 300)
     }
 
-    /// Deleting forward at a leaf's start moves the leaf boundary away from the caret, so the
-    /// next deletion there stays inside one leaf (the in-leaf path) instead of coming back here.
-    @Test func deletingForwardAtALeafStartMovesTheBoundary() throws {
+    /// Deleting forward at a leaf's start leaves the next deletion there inside one leaf (the
+    /// in-leaf path), not back on the general path: either the deletion stayed in the leaf
+    /// (ASCII before the boundary makes it certain) or the general path moved the boundary.
+    @Test func deletingForwardAtALeafStartKeepsTheNextDeletionInALeaf() throws {
         for string in [String(repeating: "abcdefgh ", count: 40), String(repeating: "ab😀d é中\n", count: 40)] {
             var text = AttributedText(string)
             var reference = ReferenceText(string)
-            let starts = Self.leafStarts(text).filter { $0 > 0 && $0 + 4 < text.utf16Count }
+            let starts = Self.leafStarts(text).filter { $0 > 0 && $0 + 8 < text.utf16Count }
             #expect(starts.count > 4)
             for start in starts.prefix(6) {
                 guard Self.leafStarts(text).contains(start) else { continue }
@@ -148,8 +149,13 @@ import Testing
                 guard upper > start else { continue }
                 try text.removeSubrange(start..<upper)
                 try reference.replaceSubrange(start..<upper, with: "", attributes: Attributes())
-                #expect(!Self.leafStarts(text).contains(start), "a leaf still starts at \(start) in \(text.shape(text.root))")
                 guard RopeCheck.agree(text, reference, "deleting \(start)..<\(upper)", exhaustive: false) else { return }
+                // The next forward deletion at the caret, on a copy: the in-leaf path takes it.
+                let next = Self.valid(start + 2, in: reference)
+                guard next > start else { continue }
+                var copy = text
+                let inLeaf = copy.replaceInLeaf(start..<next, utf8: UnsafeBufferPointer(start: nil, count: 0), attributes: Attributes())
+                #expect(inLeaf, "deleting \(start)..<\(next) after \(start)..<\(upper) left the in-leaf path in \(text.shape(text.root))")
             }
         }
     }
