@@ -69,7 +69,8 @@ import Testing
         defer { dir.remove() }
         let trace = Self.slowTrace(in: dir)
         let out = dir.path + "/small.caret-trace"
-        let (process, stdout, stderr) = try start(["shrink", trace, "--out", out, "--save-every", "0.2"])
+        // The budget only matters if this test process dies first: the child then ends by itself.
+        let (process, stdout, stderr) = try start(["shrink", trace, "--out", out, "--save-every", "0.2", "--time-budget", "300"])
         // The periodic write: a complete, still-failing trace appears while shrinking goes on.
         let appeared = wait(120) { FileManager.default.fileExists(atPath: out) }
         #expect(appeared)
@@ -138,7 +139,9 @@ import Testing
             return capture ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
         }
         defer { _ = try? tmux(["kill-server"], capture: false) }
-        let command = "'\(Self.executable!)' shrink '\(trace)' --out '\(out)'; echo EXIT=$?; sleep 600"
+        // The budget matters only if this test process dies first (the tmux server then outlives
+        // it): the child ends by itself. `sleep` keeps the pane open for the test to read.
+        let command = "'\(Self.executable!)' shrink '\(trace)' --out '\(out)' --time-budget 300; echo EXIT=$?; sleep 600"
         _ = try tmux(["new-session", "-d", "-x", "100", "-y", "30", command], capture: false)
         var screen = ""
         let progressed = wait(120) {
