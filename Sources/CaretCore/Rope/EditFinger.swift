@@ -25,6 +25,17 @@ struct EditFinger: Sendable {
 
     @inline(__always)
     func index(at level: Int) -> Int { Int(truncatingIfNeeded: (path &>> UInt64(level &* 8)) & 0xFF) }
+
+    /// The node `levels` steps down from `root` along the finger's indices, unretained (the tree
+    /// holds it). Reads the tree only.
+    @inline(__always)
+    func node(under root: Node, levels: Int) -> Unmanaged<Node> {
+        var node = Unmanaged.passUnretained(root)
+        for level in 0..<levels {
+            node = Unmanaged.passUnretained(node._withUnsafeGuaranteedRef { $0.entries }[index(at: level)].node)
+        }
+        return node
+    }
 }
 
 extension Node {
@@ -113,10 +124,7 @@ extension Node {
             if depth == 0 {
                 root = roomier
             } else {
-                var parent = Unmanaged.passUnretained(root)
-                for level in 0..<(depth &- 1) {
-                    parent = Unmanaged.passUnretained(parent._withUnsafeGuaranteedRef { $0.entries }[finger.index(at: level)].node)
-                }
+                let parent = finger.node(under: root, levels: depth &- 1)
                 parent._withUnsafeGuaranteedRef { $0.entries }[finger.index(at: depth &- 1)].node = roomier
             }
             leaf = Unmanaged.passUnretained(roomier)

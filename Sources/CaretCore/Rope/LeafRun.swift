@@ -195,3 +195,35 @@ extension RunList {
         return mergedAtIndex
     }
 }
+
+/// A place in a list of leaf runs (lengths in bytes), for cutting consecutive leaves' runs from
+/// it: `take` returns the runs over the next bytes and moves past them. (`RunCursor` does the
+/// same over a document's runs, in UTF-16 units, for restyling.)
+struct LeafRunCursor {
+    /// The run the next byte is in.
+    private(set) var index = 0
+    /// Bytes of that run already taken.
+    private var used = 0
+
+    /// The runs (coalesced) over the next `count` bytes of `runs`, which must cover them.
+    mutating func take(_ count: Int, of runs: [LeafRun]) -> [LeafRun] {
+        var taken: [LeafRun] = []
+        var remaining = count
+        while remaining > 0 {
+            let run = runs[index]
+            let length = Swift.min(run.length - used, remaining)
+            taken.appendCoalescing(LeafRun(length: length, attributes: run.attributes))
+            remaining -= length
+            used += length
+            if used == run.length {
+                index += 1
+                used = 0
+            }
+        }
+        return taken
+    }
+
+    /// The cursor after the first `count` runs are removed from the list it reads (which must be
+    /// runs it has passed).
+    mutating func dropFirst(_ count: Int) { index -= count }
+}

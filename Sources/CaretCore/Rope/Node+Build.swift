@@ -70,8 +70,7 @@ struct LeafBuilder {
     private var pending: [UInt8] = []
     private var consumed = 0
     private var runs: [LeafRun] = []
-    private var runIndex = 0
-    private var usedOfRun = 0
+    private var runCursor = LeafRunCursor()
     private(set) var leaves: [Node] = []
     /// Whether the leaves get a full leaf's room for typing (`Node.byteCapacity(for:roomy:)`).
     private let roomy: Bool
@@ -145,22 +144,10 @@ struct LeafBuilder {
     }
 
     private mutating func emit(upTo end: Int) {
-        var leafRuns: [LeafRun] = []
-        var remaining = end - consumed
-        while remaining > 0 {
-            let run = runs[runIndex]
-            let used = min(run.length - usedOfRun, remaining)
-            leafRuns.appendCoalescing(LeafRun(length: used, attributes: run.attributes))
-            remaining -= used
-            usedOfRun += used
-            if usedOfRun == run.length {
-                runIndex += 1
-                usedOfRun = 0
-            }
-        }
-        if runIndex > 4096 {
-            runs.removeFirst(runIndex)
-            runIndex = 0
+        let leafRuns = runCursor.take(end - consumed, of: runs)
+        if runCursor.index > 4096 {
+            runs.removeFirst(runCursor.index)
+            runCursor.dropFirst(runCursor.index)
         }
         let start = consumed
         let leaf = pending.withUnsafeBufferPointer { buffer in

@@ -470,23 +470,10 @@ struct CertainRegion {
             if largest >= 0 { summaries[largest] = rest }
             var leaves: [Node] = []
             leaves.reserveCapacity(cuts.count - 1)
-            var runIndex = 0
-            var usedOfRun = 0
+            var runCursor = LeafRunCursor()
             var utf16 = 0
             for i in 0..<cuts.count - 1 {
-                var leafRuns: [LeafRun] = []
-                var remaining = cuts[i + 1] - cuts[i]
-                while remaining > 0 {
-                    let run = runs[runIndex]
-                    let used = min(run.length - usedOfRun, remaining)
-                    leafRuns.appendCoalescing(LeafRun(length: used, attributes: run.attributes))
-                    remaining -= used
-                    usedOfRun += used
-                    if usedOfRun == run.length {
-                        runIndex += 1
-                        usedOfRun = 0
-                    }
-                }
+                let leafRuns = runCursor.take(cuts[i + 1] - cuts[i], of: runs)
                 let piece = UnsafeBufferPointer(rebasing: buffer[cuts[i]..<cuts[i + 1]])
                 let leaf = leafRuns.withUnsafeBufferPointer { Node.leaf(piece, runs: $0, summary: summaries[i], roomy: true) }
                 if let editEnd, editEnd.byte >= cuts[i] && editEnd.byte <= cuts[i + 1] {

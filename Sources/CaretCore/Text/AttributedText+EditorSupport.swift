@@ -50,12 +50,7 @@ extension AttributedText {
     func fingerLeaf(holding range: Range<Int>) -> (leaf: Node, start: Int)? {
         let depth = storage.height
         guard finger.depth == depth, range.lowerBound >= finger.start else { return nil }
-        var node = Unmanaged.passUnretained(storage)
-        for level in 0..<depth {
-            let i = finger.index(at: level)
-            node = Unmanaged.passUnretained(node._withUnsafeGuaranteedRef { $0.entries[i].node })
-        }
-        let leaf = node.takeUnretainedValue()
+        let leaf = finger.node(under: storage, levels: depth).takeUnretainedValue()
         guard range.upperBound <= finger.start + leaf.summary.utf16 else { return nil }
         return (leaf, finger.start)
     }
