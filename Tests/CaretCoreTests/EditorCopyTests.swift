@@ -40,4 +40,47 @@ import Testing
             #expect(editor.state == before)
         }
     }
+
+    @Test func copiesWriteTheirOwnFrozenSteps() throws {
+        // Plain replaceRange steps are frozen into the undo log at once; a copy shares the log's
+        // chunks, so each side's next steps must land in storage of its own, and each side then
+        // undoes exactly its own history.
+        let seed = SeededRandom.seed(fallback: 41)
+        var random = SeededRandom(seed: seed)
+        let editor = try Editor(text: AttributedText("héllo 😀 wörld\n"))
+        /// A random plain replacement; the state before it when it made an undo step.
+        func edit(_ editor: Editor, _ random: inout SeededRandom) throws -> DocumentState? {
+            let length = editor.text.utf16Count
+            let start = random.int(in: 0..<(length + 1))
+            var end = min(length, start + random.int(in: 0..<3))
+            let pieces = ["a", "é", "😀", "", "\n", "xyz"]
+            let piece = pieces[random.int(in: 0..<pieces.count)]
+            guard editor.text.isValidPosition(start) else { return nil }
+            if !editor.text.isValidPosition(end) { end = start }
+            let before = editor.state
+            let steps = editor.undoCount
+            try editor.perform(.replaceRange(start..<end, with: piece))
+            return editor.undoCount > steps ? before : nil
+        }
+        var shared: [DocumentState] = []
+        for _ in 0..<200 {
+            if let before = try edit(editor, &random) { shared.append(before) }
+        }
+        let copy = editor.copy()
+        var original = shared
+        var copied = shared
+        var otherRandom = SeededRandom(seed: seed &+ 1)
+        for _ in 0..<300 {
+            if let before = try edit(editor, &random) { original.append(before) }
+            if let before = try edit(copy, &otherRandom) { copied.append(before) }
+        }
+        for (editor, states) in [(editor, original), (copy, copied)] {
+            #expect(editor.undoCount == states.count, "seed \(seed)")
+            for expected in states.reversed() {
+                try editor.perform(.undo)
+                #expect(editor.state == expected, "seed \(seed)")
+            }
+            #expect(!editor.canUndo)
+        }
+    }
 }

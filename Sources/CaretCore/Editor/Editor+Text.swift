@@ -122,28 +122,24 @@ extension Editor {
     func performPlainReplacement(_ range: Range<Int>, with string: String) throws -> Bool {
         guard usesFastPaths, observers.isEmpty, !paragraphsInUse,
               (try? text.validate(range)) != nil else { return false }
-        let attributes: Attributes
-        let old: String
-        if range.isEmpty {
-            attributes = inheritedAttributes(at: range.lowerBound)
-            old = ""
-        } else {
-            // One run: its attributes are the first character's, which the text takes.
-            guard let content = text.plainContent(in: range) else { return false }
-            attributes = content.attributes
-            old = content.string
-        }
-        if !attributes.isEmpty {
-            if paragraphMemo.0 != attributes { paragraphMemo = (attributes, attributes.hasParagraphAttributes) }
-            if paragraphMemo.1 { return false }
-        }
-        var insertedString = string
-        var removedString = old
-        try insertedString.withUTF8 { inserted in
-            try removedString.withUTF8 { removed in
-                try replacePlain(range, with: inserted, string: string, attributes: attributes, old: removed, oldString: old)
+        // The string's bytes in place (no copy of the string, so no retain and release of it).
+        let taken = try string.utf8.withContiguousStorageIfAvailable { inserted -> Bool in
+            if range.isEmpty {
+                return try replacePlain(range, with: inserted, attributes: inheritedAttributes(at: range.lowerBound),
+                                        old: UnsafeBufferPointer(start: nil, count: 0))
+            }
+            // The replaced text, copied out before the edit changes its leaf (a UTF-16 unit takes at
+            // most 3 bytes); in one run, whose attributes are the first character's, which the
+            // inserted text takes.
+            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count * 3) { buffer in
+                guard let base = buffer.baseAddress, let (count, attributes) = text.copyPlainContent(in: range, to: base) else {
+                    return false
+                }
+                return try replacePlain(range, with: inserted, attributes: attributes,
+                                        old: UnsafeBufferPointer(start: base, count: count))
             }
         }
+        guard taken == true else { return false }
         // What `perform` does after any command that is not a vertical move and does not coalesce.
         goalColumn = nil
         suppressCoalescing = false
@@ -151,10 +147,16 @@ extension Editor {
         return true
     }
 
-    /// The edit and step of `performPlainReplacement`: `inserted` is `string`'s UTF-8, `removed`
-    /// that of `oldString`, the text of `range` now (which carries `attributes` too).
-    private func replacePlain(_ range: Range<Int>, with inserted: UnsafeBufferPointer<UInt8>, string: String, attributes: Attributes,
-                              old removed: UnsafeBufferPointer<UInt8>, oldString: String) throws {
+    /// The edit and step of `performPlainReplacement`: `inserted` replaces `range`, which holds
+    /// `removed` in `attributes` (the attributes the inserted text takes). Returns false, having
+    /// changed nothing, when the attributes hold paragraph attributes (the general route then
+    /// normalizes paragraphs).
+    private func replacePlain(_ range: Range<Int>, with inserted: UnsafeBufferPointer<UInt8>, attributes: Attributes,
+                              old removed: UnsafeBufferPointer<UInt8>) throws -> Bool {
+        if !attributes.isEmpty {
+            if paragraphMemo.0 != attributes { paragraphMemo = (attributes, attributes.hasParagraphAttributes) }
+            if paragraphMemo.1 { return false }
+        }
         // `Editor.utf16Count(of:)` from the bytes in hand (reading the String again costs ~40
         // instructions an edit here).
         var utf16 = inserted.count
@@ -163,39 +165,56 @@ extension Editor {
             for byte in inserted where byte & 0xC0 != 0x80 { utf16 &+= byte >= 0xF0 ? 2 : 1 }
         }
         // Nothing changes: no step, as in `replace`.
-        if range.count == utf16, inserted.elementsEqual(removed) { return }
+        if range.count == utf16, inserted.elementsEqual(removed) { return true }
 
         let selectionBefore = selection
         let typingBefore = typingStorage
+        let mapped = TextEdit.map(selectionBefore, range: range, inserted: utf16)
         // Typing attributes left to inheritance must be fixed before the text changes only if the
         // selection then stays put. When every byte is a cluster before the edit and after it (no
         // byte the edit brings in can join another), snapping moves nothing, so the mapped
         // selection says whether it will.
         if typingStorage == nil,
-           TextEdit.map(selection, range: range, inserted: utf16) == selection || text.characterCount != text.utf8Count
+           mapped == selectionBefore || text.characterCount != text.utf8Count
             || inserted.contains(where: { $0 >= 0x80 || $0 == 0x0D }) {
             settleTyping()
         }
         text.replace(range, utf8: inserted, attributes: attributes)
         updateKnownRun(replacing: range, inserted: utf16, attributes: attributes)
         let written = range.lowerBound..<(range.lowerBound + utf16)
-        do {
-            try moveSelection(afterReplacing: range, with: string, utf16: utf16, attributes: attributes)
-        } catch {
-            // As `perform` rolls back a failed command: the editor is left as it was.
-            knownRun = nil
-            text.replace(written, utf8: removed, attributes: attributes)
-            selection = selectionBefore
-            typingStorage = typingBefore
-            throw error
+        // When every byte is a cluster, every position is a boundary: nothing to snap.
+        var newSelection = mapped
+        if text.characterCount != text.utf8Count {
+            do {
+                newSelection = try snapped(mapped)
+            } catch {
+                // As `perform` rolls back a failed command: the editor is left as it was.
+                knownRun = nil
+                text.replace(written, utf8: removed, attributes: attributes)
+                typingStorage = typingBefore
+                throw error
+            }
         }
-        suggestionState?.noteEdit(replaced: written, removed: oldString, in: text)
+        if newSelection != selectionBefore {
+            selection = newSelection
+            if newSelection.isCaret, newSelection.head == written.upperBound, utf16 > 0, inserted.last != 0x0A {
+                // The character before the caret is the last one inserted: it carries `attributes`.
+                typingStorage = linkFree(attributes)
+            } else {
+                // As `select(_:)`: inherited again, looked up when asked.
+                typingStorage = nil
+            }
+        }
+        if let suggestionState {
+            suggestionState.noteEdit(replaced: written, removed: String(decoding: removed, as: UTF8.self), in: text)
+        }
         if !history.redoStack.isEmpty { history.redoStack.removeAll() }
         history.undoStack.pushPlain(range: range, utf8: inserted, attributes: attributes, written: utf16,
                                     old: removed, oldAttributes: attributes, UndoStep.Fields(
-                                        selectionBefore: selectionBefore, selectionAfter: selection,
+                                        selectionBefore: selectionBefore, selectionAfter: newSelection,
                                         typingBefore: typingBefore, typingAfter: typingStorage,
                                         group: nil, time: clock))
+        return true
     }
 
     /// Applies edits given in descending, non-overlapping order (each range valid in the original

@@ -6,7 +6,8 @@
 /// first edit where that makes them short), the UTF-8 bytes of plain strings and attribute sets by
 /// their interned number, then its own length, written so it reads backwards from the end (the
 /// last step is the one taken off). Attributed text, restyle maps and runs stay values, in a side
-/// array in step order. Steps never straddle chunks, so a chunk is freed when its last step goes.
+/// array in step order. Steps never straddle chunks, so a chunk is freed when its last step goes;
+/// copies of a log share its chunks (see `LogChunk`).
 ///
 /// The common step, one plain edit with the inverse `replace` records for it, has a short form that
 /// leaves out what follows from the edit: the inverse's range and the edit's replaced length.
@@ -15,13 +16,14 @@ struct StepLog: Sendable {
     static let chunkBytes = 64 << 10
     static let firstChunkBytes = 256
 
-    private struct Chunk: Sendable {
-        /// Allocated and zero-filled to its full size; steps occupy `0..<used`.
-        var bytes: [UInt8]
-        var used = 0
-    }
-
-    private var chunks: [Chunk] = []
+    /// The chunks before the last, with how many bytes their steps take; they never change
+    /// again until the steps after them are gone.
+    private var earlier: [(chunk: LogChunk, used: Int)] = []
+    /// The chunk steps are written to and taken from (nil only while the log is empty), and how
+    /// many of its bytes the steps take. A copy of the log shares it: `reserve` gives this log a
+    /// copy of its own before writing into one another log also holds.
+    private var tail: LogChunk?
+    private var tailUsed = 0
     /// Attributed text, restyle maps and runs of the frozen steps, in the order they were written.
     private var boxes: [EditRecord.Replacement] = []
     /// Number of frozen steps.
@@ -63,25 +65,17 @@ struct StepLog: Sendable {
                         old: old, oldAttributes: oldAttributes, step)
             return
         }
-        let start = reserve(1 + 8 + 10 * 10 + StepLog.sizeBound(of: edits) + StepLog.sizeBound(of: inverses))
-        let c = chunks.count - 1
-        let end: Int
-        do {
-            var boxed: [EditRecord.Replacement] = []
-            end = chunks[c].bytes.withUnsafeMutableBufferPointer { buffer in
-                var writer = Writer(base: buffer.baseAddress!, at: start)
-                StepLog.writeGeneral(edits: edits, inverses: inverses, step, to: &writer, boxed: &boxed)
-                writer.backwardLength(writer.offset - start)
-                return writer.offset
-            }
-            for box in boxed {
-                estimatedBytes &+= box.payloadBytes
-                boxes.append(box)
-            }
+        let base = reserve(1 + 8 + 10 * 10 + StepLog.sizeBound(of: edits) + StepLog.sizeBound(of: inverses))
+        let start = tailUsed
+        var boxed: [EditRecord.Replacement] = []
+        var writer = Writer(base: base, at: start)
+        StepLog.writeGeneral(edits: edits, inverses: inverses, step, to: &writer, boxed: &boxed)
+        writer.backwardLength(writer.offset - start)
+        for box in boxed {
+            estimatedBytes &+= box.payloadBytes
+            boxes.append(box)
         }
-        assert(end <= chunks[c].bytes.count, "an undo step outgrew its size bound")
-        chunks[c].used = end
-        count += 1
+        finish(at: writer.offset)
     }
 
     /// Freezes the common step in its short form: `range` replaced by `string` (`written` UTF-16
@@ -101,49 +95,59 @@ struct StepLog: Sendable {
     /// `appendPlain` with the strings as their UTF-8 bytes.
     mutating func appendPlain(range: Range<Int>, utf8 string: UnsafeBufferPointer<UInt8>, attributes: Attributes, written: Int,
                               old: UnsafeBufferPointer<UInt8>, oldAttributes: Attributes, _ step: UndoStep.Fields) {
-        let start = reserve(1 + 8 + 10 * 10 + 2 * 51 + string.count + old.count)
-        let header = StepLog.header(step, short: true)
-        let c = chunks.count - 1
-        let end = chunks[c].bytes.withUnsafeMutableBufferPointer { buffer in
-            var writer = Writer(base: buffer.baseAddress!, at: start)
-            StepLog.writeCommon(step, header: header, origin: range.lowerBound, to: &writer)
-            writer.unsigned(UInt64(range.lowerBound))
-            writer.unsigned(UInt64(range.count))
-            writer.bytes(string)
-            writer.unsigned(UInt64(attributes.id))
-            writer.unsigned(UInt64(written))
-            writer.bytes(old)
-            writer.unsigned(UInt64(oldAttributes.id))
-            writer.backwardLength(writer.offset - start)
-            return writer.offset
-        }
-        assert(end <= chunks[c].bytes.count, "an undo step outgrew its size bound")
-        chunks[c].used = end
-        count += 1
+        let base = reserve(1 + 8 + 10 * 10 + 2 * 51 + string.count + old.count)
+        let start = tailUsed
+        var writer = Writer(base: base, at: start)
+        StepLog.writeCommon(step, header: StepLog.header(step, short: true), origin: range.lowerBound, to: &writer)
+        writer.unsigned(UInt64(range.lowerBound))
+        writer.unsigned(UInt64(range.count))
+        writer.bytes(string)
+        writer.unsigned(UInt64(attributes.id))
+        writer.unsigned(UInt64(written))
+        writer.bytes(old)
+        writer.unsigned(UInt64(oldAttributes.id))
+        writer.backwardLength(writer.offset - start)
+        finish(at: writer.offset)
     }
 
-    /// Makes sure the last chunk has `bound` bytes free (a new chunk when not); returns where
-    /// the step starts in it.
+    /// Makes sure the tail has `bound` bytes free and is this log's alone (a new chunk or a copy
+    /// when not); returns its bytes, where the step is written from `tailUsed` on.
     @inline(__always)
-    private mutating func reserve(_ bound: Int) -> Int {
-        // By index: `chunks.last` would copy the chunk (a retain and a release of its bytes).
-        let c = chunks.count &- 1
-        if c >= 0 {
-            let used = chunks[c].used
-            if used &+ bound <= chunks[c].bytes.count { return used }
+    private mutating func reserve(_ bound: Int) -> UnsafeMutablePointer<UInt8> {
+        // Uniqueness first: a reference taken out of `tail` before the test would make it fail.
+        if isKnownUniquelyReferenced(&tail) {
+            let chunk = tail.unsafelyUnwrapped
+            if tailUsed &+ bound <= chunk.capacity { return chunk.base }
         }
         return reserveChunk(bound)
     }
 
-    /// `reserve` when the last chunk is full (or there is none): starts a new chunk.
-    private mutating func reserveChunk(_ bound: Int) -> Int {
-        if chunks.isEmpty || chunks[chunks.count - 1].used + bound > chunks[chunks.count - 1].bytes.count {
-            let previous = chunks.last?.bytes.count ?? 0
-            let size = max(bound, previous == 0 ? StepLog.firstChunkBytes : min(previous * 2, StepLog.chunkBytes))
-            chunks.append(Chunk(bytes: [UInt8](repeating: 0, count: size)))
-            estimatedBytes &+= size
+    /// `reserve` when the tail is full, shared or missing.
+    private mutating func reserveChunk(_ bound: Int) -> UnsafeMutablePointer<UInt8> {
+        if let chunk = tail, tailUsed + bound <= chunk.capacity {
+            // Shared with a copy of the log: the bytes of its steps are copied, the room is not
+            // (this log already counts the chunk).
+            let own = LogChunk(capacity: chunk.capacity)
+            own.base.update(from: chunk.base, count: tailUsed)
+            tail = own
+            return own.base
         }
-        return chunks[chunks.count - 1].used
+        let previous = tail?.capacity ?? 0
+        let size = max(bound, previous == 0 ? StepLog.firstChunkBytes : min(previous * 2, StepLog.chunkBytes))
+        if let chunk = tail { earlier.append((chunk, tailUsed)) }
+        let fresh = LogChunk(capacity: size)
+        tail = fresh
+        tailUsed = 0
+        estimatedBytes &+= size
+        return fresh.base
+    }
+
+    /// Ends the step `reserve` made room for at `end`.
+    @inline(__always)
+    private mutating func finish(at end: Int) {
+        assert(end <= tail!.capacity, "an undo step outgrew its size bound")
+        tailUsed = end
+        count &+= 1
     }
 
     /// At least the bytes `list`'s records take in the general form (a varint is at most 10
@@ -236,35 +240,35 @@ struct StepLog: Sendable {
     mutating func popLast() -> UndoStep? {
         guard count > 0 else { return nil }
         let (step, start, boxesTaken) = decodeLast()
-        let c = chunks.count - 1
         if boxesTaken > 0 {
             for box in boxes[(boxes.count - boxesTaken)...] { estimatedBytes &-= box.payloadBytes }
             boxes.removeLast(boxesTaken)
         }
         count -= 1
         if start == 0 {
-            estimatedBytes &-= chunks[c].bytes.count
-            chunks.removeLast()
+            estimatedBytes &-= tail!.capacity
+            if let (chunk, used) = earlier.popLast() {
+                tail = chunk
+                tailUsed = used
+            } else {
+                tail = nil
+                tailUsed = 0
+            }
         } else {
-            chunks[c].used = start
+            tailUsed = start
         }
         return step
     }
 
     /// The top step, where it starts in the last chunk and how many boxes it has.
     private func decodeLast() -> (step: UndoStep, start: Int, boxesTaken: Int) {
-        let c = chunks.count - 1
-        let used = chunks[c].used
+        let base = UnsafePointer(tail!.base)
         var boxesTaken = 0
-        let (step, start) = chunks[c].bytes.withUnsafeBufferPointer { buffer -> (UndoStep, Int) in
-            let base = buffer.baseAddress!
-            var end = used
-            let length = Reader.backwardLength(base, end: &end)
-            let start = end - length
-            var reader = Reader(base: base, at: start)
-            let step = StepLog.read(&reader, boxes: boxes, boxesTaken: &boxesTaken)
-            return (step, start)
-        }
+        var end = tailUsed
+        let length = Reader.backwardLength(base, end: &end)
+        let start = end - length
+        var reader = Reader(base: base, at: start)
+        let step = StepLog.read(&reader, boxes: boxes, boxesTaken: &boxesTaken)
         return (step, start, boxesTaken)
     }
 
@@ -354,6 +358,20 @@ extension EditRecord.Replacement {
         case .runs(let runs): runs.count * 48
         }
     }
+}
+
+/// The bytes of one chunk of a `StepLog`. Steps below a log's last byte never change, so copies
+/// of a log share chunks; a log writes only into a tail it holds alone.
+private final class LogChunk: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    deinit { base.deallocate() }
 }
 
 /// Writes varints and bytes into memory the caller has sized (`StepLog.sizeBound`).

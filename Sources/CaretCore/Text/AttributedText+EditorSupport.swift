@@ -15,6 +15,24 @@ extension AttributedText {
     /// of a deleted range for undo, found in one descent instead of two.
     /// - Complexity: O(log n + leaf).
     func plainContent(in range: Range<Int>) -> (string: String, attributes: Attributes)? {
+        withPlainContent(in: range) { bytes, attributes in (String(decoding: bytes, as: UTF8.self), attributes) }
+    }
+
+    /// Copies the UTF-8 of valid, non-empty `range` to `target` (room for `range.count * 3`
+    /// bytes, the most its UTF-16 units can take) when the range lies in one leaf and one run;
+    /// returns how many bytes it copied and their attributes, or nil (nothing copied).
+    /// - Complexity: O(log n + leaf).
+    func copyPlainContent(in range: Range<Int>, to target: UnsafeMutablePointer<UInt8>) -> (count: Int, attributes: Attributes)? {
+        withPlainContent(in: range) { bytes, attributes in
+            if let base = bytes.baseAddress { target.update(from: base, count: bytes.count) }
+            return (bytes.count, attributes)
+        }
+    }
+
+    /// `body` with the bytes of valid, non-empty `range` (valid only during the call) and their
+    /// attributes, when the range lies in one leaf and one run.
+    @inline(__always)
+    private func withPlainContent<R>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>, Attributes) -> R) -> R? {
         // The leaf the last in-leaf edit touched, when it holds the range (a deletion next to the
         // last edit, the common case), else the one a descent finds.
         let leaf: Node
@@ -34,10 +52,7 @@ extension AttributedText {
             let runEnd = runStart + run.length
             if lower < runEnd {
                 guard upper <= runEnd else { return nil }
-                let string = leaf.bytes.withUnsafeBufferPointer {
-                    String(decoding: UnsafeBufferPointer(rebasing: $0[lower..<upper]), as: UTF8.self)
-                }
-                return (string, run.attributes)
+                return leaf.withBytes { body(UnsafeBufferPointer(rebasing: $0[lower..<upper]), run.attributes) }
             }
             runStart = runEnd
         }
