@@ -9,17 +9,23 @@ extension Editor {
 
     /// Keeps `knownRun` in step with a plain edit that replaced `range` with `inserted` units
     /// carrying `attributes`.
+    @inline(__always)
     func updateKnownRun(replacing range: Range<Int>, inserted: Int, attributes: Attributes) {
         guard usesFastPaths else { return }
-        let delta = inserted - range.count
         // Typing or deleting inside the run (its ends included), in its attributes: the run
-        // just grows or shrinks, which is what the cases below work out.
+        // just grows or shrinks, which is what the general cases work out.
         if let old = knownRun, range.lowerBound >= old.range.lowerBound, range.upperBound <= old.range.upperBound,
            inserted == 0 || old.attributes == attributes {
-            let upper = old.range.upperBound + delta
-            knownRun = upper > old.range.lowerBound ? (old.range.lowerBound..<upper, old.attributes) : nil
+            let upper = old.range.upperBound &+ inserted &- range.count
+            knownRun = upper > old.range.lowerBound ? (Range(uncheckedBounds: (old.range.lowerBound, upper)), old.attributes) : nil
             return
         }
+        updateKnownRunAround(replacing: range, inserted: inserted, attributes: attributes)
+    }
+
+    /// `updateKnownRun` for an edit that is not inside the run in its attributes.
+    private func updateKnownRunAround(replacing range: Range<Int>, inserted: Int, attributes: Attributes) {
+        let delta = inserted - range.count
         var before: Range<Int>?
         var after: Range<Int>?
         var oldAttributes = Attributes()

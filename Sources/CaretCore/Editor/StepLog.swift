@@ -10,7 +10,8 @@
 /// copies of a log share its chunks (see `LogChunk`).
 ///
 /// The common step, one plain edit with the inverse `replace` records for it, has a short form that
-/// leaves out what follows from the edit: the inverse's range and the edit's replaced length.
+/// leaves out what follows from the edit: the inverse's range, and the UTF-16 lengths of the two
+/// strings (read back by counting them).
 struct StepLog: Sendable {
     /// Bytes of a chunk once the log has grown (small logs start with small chunks).
     static let chunkBytes = 64 << 10
@@ -92,18 +93,20 @@ struct StepLog: Sendable {
         }
     }
 
-    /// `appendPlain` with the strings as their UTF-8 bytes.
+    /// `appendPlain` with the strings as their UTF-8 bytes; inlined into the editor's plain
+    /// replaceRange lane, whose arguments are then still in registers.
+    @inline(__always)
     mutating func appendPlain(range: Range<Int>, utf8 string: UnsafeBufferPointer<UInt8>, attributes: Attributes, written: Int,
                               old: UnsafeBufferPointer<UInt8>, oldAttributes: Attributes, _ step: UndoStep.Fields) {
         let base = reserve(1 + 8 + 10 * 10 + 2 * 51 + string.count + old.count)
         let start = tailUsed
         var writer = Writer(base: base, at: start)
         StepLog.writeCommon(step, header: StepLog.header(step, short: true), origin: range.lowerBound, to: &writer)
+        assert(StepLog.utf16Count(of: string) == written && StepLog.utf16Count(of: old) == range.count,
+               "a plain step's lengths follow from its strings")
         writer.unsigned(UInt64(range.lowerBound))
-        writer.unsigned(UInt64(range.count))
         writer.bytes(string)
         writer.unsigned(UInt64(attributes.id))
-        writer.unsigned(UInt64(written))
         writer.bytes(old)
         writer.unsigned(UInt64(oldAttributes.id))
         writer.backwardLength(writer.offset - start)
@@ -148,6 +151,13 @@ struct StepLog: Sendable {
         assert(end <= tail!.capacity, "an undo step outgrew its size bound")
         tailUsed = end
         count &+= 1
+    }
+
+    /// The UTF-16 units of valid UTF-8 `bytes`.
+    private static func utf16Count(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var units = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { units &+= byte >= 0xF0 ? 2 : 1 }
+        return units
     }
 
     /// At least the bytes `list`'s records take in the general form (a varint is at most 10
@@ -300,11 +310,11 @@ struct StepLog: Sendable {
         var edits = EditList()
         var inverses = EditList()
         if header & shortForm != 0 {
-            let count = Int(reader.unsigned())
             let string = reader.string()
             let attributes = Attributes(id: UInt32(reader.unsigned()))
-            let utf16 = Int(reader.unsigned())
             let old = reader.string()
+            let utf16 = string.utf16.count
+            let count = old.utf16.count
             let oldAttributes = Attributes(id: UInt32(reader.unsigned()))
             edits.append(EditRecord(range: origin..<(origin + count), replacement: .plain(string, attributes, utf16: utf16)))
             inverses.append(EditRecord(range: origin..<(origin + utf16), replacement: .plain(old, oldAttributes, utf16: count)))

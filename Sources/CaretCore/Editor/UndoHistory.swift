@@ -121,6 +121,7 @@ struct StepStack: Sendable {
 
     /// Pushes the step of one plain replacement without a coalescing group, frozen at once
     /// (`StepLog.appendPlain`): no edit record or step value is made for it.
+    @inline(__always)
     mutating func pushPlain(range: Range<Int>, utf8 string: UnsafeBufferPointer<UInt8>, attributes: Attributes, written: Int,
                             old: UnsafeBufferPointer<UInt8>, oldAttributes: Attributes, _ fields: UndoStep.Fields) {
         precondition(fields.group == nil, "a step that can coalesce stays a value on top")
