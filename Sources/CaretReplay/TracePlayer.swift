@@ -10,10 +10,12 @@ public final class TracePlayer {
     public let file: String
     /// The editor the trace acts on, made from the header.
     public let editor: Editor
+    // Unchecked: a replay reads them on every event, and the dynamic exclusivity check of a class
+    // property costs more than the rest of stepping (the player is not shared between threads).
     /// Whether checkpoints are checked (otherwise they are skipped).
-    public var checking: Bool
+    @exclusivity(unchecked) public var checking: Bool
     /// The number of events applied so far (the last step done).
-    public private(set) var step = 0
+    @exclusivity(unchecked) public private(set) var step = 0
 
     /// A player over a fresh editor showing the header's document with the header's options.
     /// - Throws: `ReplayFailure` at step 0 when the header's document cannot be shown.
