@@ -58,8 +58,35 @@ enum StorageBenchmarks {
         }
         report.add("random edits: 64 MiB / 64 KiB", perEdit[1] / perEdit[0], "x",
                    note: String(format: "target <= 2x; %.2fx by thread CPU time", cpuPerEdit[1] / cpuPerEdit[0]))
+        // What one random edit in a large document cannot avoid: reading memory at a random place.
+        let latency = dependentLoadLatency(bytes: 128 << 20, loads: options.quick ? 200_000 : 2_000_000)
+        report.add("machine: one dependent load at a random place in 128 MiB", latency, "ns",
+                   note: String(format: "a pointer chase over 64-byte lines in a random cycle (DRAM and page walk); "
+                       + "<= 2x would leave the 64 MiB edit %.0f ns more than the 64 KiB one", cpuPerEdit[0]))
         report.target("random 1-char edits, 64 MiB / 64 KiB per edit (CPU time)", cpuPerEdit[1] / cpuPerEdit[0], "x", mustReach: 2, aim: 1.5,
-                      blocker: "memory latency: the 64 KiB edit now costs few instructions (the edit path lost about 40% of them), so the ratio is nearly all latency: each node is one allocation, but a random edit still reads one leaf at a random place in ~100 MB (a dependent DRAM and TLB miss, ~600 ns in a pointer chase on the 2-core VM) and often the level above it (~2 MB); 4 KiB pages make every such miss a page walk (glibc.malloc.hugetlb=1 takes ~25% off the 64 MiB figure)")
+                      blocker: "memory latency: a random edit in 64 MiB must read its leaf at a random place in ~100 MB, one dependent cache and TLB miss that alone costs more than the whole 64 KiB edit (see the row \"machine: one dependent load at a random place in 128 MiB\"), so no layout reaches 2x on this machine; each node is one allocation, and the rest is the leaf's other lines and often the level above it; 4 KiB pages make every such miss a page walk (glibc.malloc.hugetlb=1 takes ~25% off the 64 MiB figure)")
+    }
+
+    /// Nanoseconds per load of a chase through `bytes` of memory, each load's address read by the
+    /// one before, over a random cycle of 64-byte lines: the latency of a cache and TLB miss.
+    static func dependentLoadLatency(bytes: Int, loads: Int) -> Double {
+        let lines = bytes / 64
+        let slots = 64 / MemoryLayout<Int>.stride
+        var order = Array(0..<lines)
+        var random = SeededRandom(seed: 5)
+        for i in stride(from: lines - 1, to: 0, by: -1) {
+            order.swapAt(i, Int(random.below(UInt64(i + 1))))
+        }
+        var next = [Int](repeating: 0, count: lines * slots)
+        for i in 0..<lines { next[order[i] * slots] = order[(i + 1) % lines] * slots }
+        var at = 0
+        let elapsed = next.withUnsafeBufferPointer { chain in
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<loads { at = chain[at] }
+            return Double(DispatchTime.now().uptimeNanoseconds - start)
+        }
+        precondition(at >= 0)
+        return elapsed / Double(loads)
     }
 
     static func boldOverRuns(_ options: BenchOptions, _ report: BenchReport) throws {
