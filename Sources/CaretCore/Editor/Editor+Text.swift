@@ -120,18 +120,24 @@ extension Editor {
     /// bookkeeping or second look at the replaced text. Returns false, having changed nothing,
     /// when the command must take the general route (which also reports bad arguments).
     func performPlainReplacement(_ range: Range<Int>, with string: String) throws -> Bool {
+        // The string's bytes in place (no copy of the string, so no retain and release of it).
+        try string.utf8.withContiguousStorageIfAvailable { try performPlainReplacement(range, utf8: $0) } ?? false
+    }
+
+    /// `performPlainReplacement(_:with:)` with the string as its bytes, which must be valid UTF-8
+    /// (for callers that hold bytes, not a `String`).
+    func performPlainReplacement(_ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>) throws -> Bool {
         guard usesFastPaths, observers.isEmpty, !paragraphsInUse,
               (try? text.validate(range)) != nil else { return false }
-        // The string's bytes in place (no copy of the string, so no retain and release of it).
-        let taken = try string.utf8.withContiguousStorageIfAvailable { inserted -> Bool in
-            if range.isEmpty {
-                return try replacePlain(range, with: inserted, attributes: inheritedAttributes(at: range.lowerBound),
-                                        old: UnsafeBufferPointer(start: nil, count: 0))
-            }
+        let taken: Bool
+        if range.isEmpty {
+            taken = try replacePlain(range, with: inserted, attributes: inheritedAttributes(at: range.lowerBound),
+                                     old: UnsafeBufferPointer(start: nil, count: 0))
+        } else {
             // The replaced text, copied out before the edit changes its leaf (a UTF-16 unit takes at
             // most 3 bytes); in one run, whose attributes are the first character's, which the
             // inserted text takes.
-            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count * 3) { buffer in
+            taken = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count * 3) { buffer in
                 guard let base = buffer.baseAddress, let (count, attributes) = text.copyPlainContent(in: range, to: base) else {
                     return false
                 }
@@ -139,7 +145,7 @@ extension Editor {
                                         old: UnsafeBufferPointer(start: base, count: count))
             }
         }
-        guard taken == true else { return false }
+        guard taken else { return false }
         // What `perform` does after any command that is not a vertical move and does not coalesce.
         goalColumn = nil
         suppressCoalescing = false
@@ -151,6 +157,7 @@ extension Editor {
     /// `removed` in `attributes` (the attributes the inserted text takes). Returns false, having
     /// changed nothing, when the attributes hold paragraph attributes (the general route then
     /// normalizes paragraphs).
+    @inline(__always)
     private func replacePlain(_ range: Range<Int>, with inserted: UnsafeBufferPointer<UInt8>, attributes: Attributes,
                               old removed: UnsafeBufferPointer<UInt8>) throws -> Bool {
         if !attributes.isEmpty {
