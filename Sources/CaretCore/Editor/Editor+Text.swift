@@ -119,6 +119,7 @@ extension Editor {
     /// (or empty). The step goes straight into the undo log, with no edit records, command
     /// bookkeeping or second look at the replaced text. Returns false, having changed nothing,
     /// when the command must take the general route (which also reports bad arguments).
+    @inline(__always)
     func performPlainReplacement(_ range: Range<Int>, with string: String) throws -> Bool {
         // The string's bytes in place (no copy of the string, so no retain and release of it).
         try string.utf8.withContiguousStorageIfAvailable { try performPlainReplacement(range, utf8: $0) } ?? false
