@@ -56,6 +56,16 @@ public final class TracePlayer {
         try perform(event, line: line)
     }
 
+    /// `play(_:line:)`, returning its failure instead of throwing it.
+    func playReportingFailure(_ event: TraceEvent, line: Int) -> ReplayFailure? {
+        do throws(ReplayFailure) {
+            try perform(event, line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     private func perform(_ event: TraceEvent, line: Int) throws(ReplayFailure) {
         step += 1
         do {

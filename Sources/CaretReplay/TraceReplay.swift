@@ -65,6 +65,8 @@ public enum TraceReplay {
     ///   shown), `TraceReadError` when a descriptor cannot be read.
     public static func replay(_ source: TraceSource, file: String, until: Int? = nil, check: Bool, salvage: Bool = false) throws -> TraceReplayOutcome {
         var player: TracePlayer?
+        // The player without a retain and release of it per event (`player` keeps it alive).
+        var current: Unmanaged<TracePlayer>?
         var headerError: TraceError?
         var failure: ReplayFailure?
         // Plain flags, not `failure == nil`: comparing the optional copied it generically, per line.
@@ -73,14 +75,16 @@ public enum TraceReplay {
         var count = 0
         let dropped = try TraceReader.stream(source, file: file, salvage: salvage, header: { header in
             do throws(ReplayFailure) {
-                player = try TracePlayer(header: header, file: file, checking: check)
+                let made = try TracePlayer(header: header, file: file, checking: check)
+                player = made
+                current = Unmanaged.passUnretained(made)
             } catch {
                 headerError = TraceError(file: file, line: 1, column: 1, message: "document: \(error.kind)")
             }
         }) { event, line in
             count += 1
-            guard playing, count <= last, let player else { return }
-            do throws(ReplayFailure) { try player.play(event, line: line) } catch {
+            guard playing, count <= last, let current else { return }
+            if let error = current._withUnsafeGuaranteedRef({ $0.playReportingFailure(event, line: line) }) {
                 failure = error
                 playing = false
             }
