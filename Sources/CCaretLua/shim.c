@@ -94,16 +94,56 @@ static void caret_deliver_events(lua_State *L, caret_lua_ctx *ctx) {
   }
 }
 
+/* Checks a call's arguments as caret_lua_check_arguments does, for the trampoline: `self` is
+   asked for by lua_touserdata and lua_objlen alone (a light userdata's length is 0, and no other
+   value has a userdata pointer), which saves a lua_type call on every method call. */
+static inline int caret_check_call(lua_State *L, const caret_lua_host_function *f, caret_lua_argument *seen,
+                                   void **receiver) {
+  if (f->receiver_type != 0) {
+    caret_lua_object *o = (caret_lua_object *)lua_touserdata(L, 1);
+    *receiver = o && lua_objlen(L, 1) == sizeof(caret_lua_object) && o->magic == CARET_LUA_OBJECT_MAGIC
+                && o->type_id == f->receiver_type ? o->object : NULL;
+  }
+  int count = f->check_count, offset = f->offset;
+  if (lua_gettop(L) - offset > count) return count + 1;
+  for (int i = 0; i < count; i++) {
+    int index = offset + i + 1;
+    int type = lua_type(L, index);
+    if (!(f->checks[i].accepted & (1u << (type > 0 ? type : 0)))) return i + 1;
+    seen[i].type = type;
+    if (type == LUA_TNUMBER) {
+      double number = lua_tonumber(L, index);
+      if (f->checks[i].integral && !caret_lua_is_int64(number)) return i + 1;
+      seen[i].number = number;
+    } else if (type == LUA_TSTRING) {
+      seen[i].bytes = lua_tolstring(L, index, &seen[i].length);
+    }
+  }
+  return 0;
+}
+
 static int caret_trampoline(lua_State *L) {
-  caret_lua_ctx *ctx = caret_lua_context(L);
-  void *function = lua_touserdata(L, lua_upvalueindex(1));
+  const caret_lua_host_function *f = (const caret_lua_host_function *)lua_touserdata(L, lua_upvalueindex(1));
+  caret_lua_ctx *ctx = f->ctx;
   char probe;  /* the C stack check, inline: this is every host call's path */
   if (ctx->c_stack_floor != 0 && (uintptr_t)&probe <= ctx->c_stack_floor) {
     lua_pushliteral(L, "C stack overflow (host calls nested too deeply)");
     return lua_error(L);
   }
   ctx->in_host++;
-  int n = ctx->dispatch(L, function);
+  int n;
+  if (f->checked) {
+    /* The arguments are checked here, before the host runs; a failed check leaves the wording
+       of the error to the host's own checker (seen NULL). */
+    caret_lua_argument seen[CARET_LUA_SEEN_CAPACITY];
+    void *receiver = NULL;
+    int verdict = caret_check_call(L, f, seen, &receiver);
+    n = CARET_LUA_FALLBACK;
+    if (verdict == 0 && f->fast && (f->receiver_type == 0 || receiver)) n = f->fast(L, f->box, receiver, seen);
+    if (n == CARET_LUA_FALLBACK) n = ctx->dispatch(L, f->box, verdict == 0 ? seen : NULL, receiver);
+  } else {
+    n = ctx->dispatch(L, f->box, NULL, NULL);
+  }
   ctx->in_host--;
   if (ctx->in_host == 0 && ctx->memory_limit && ctx->bytes_in_use + ctx->host_bytes > ctx->memory_limit
       && ctx->tripped == CARET_LIMIT_NONE)

@@ -18,7 +18,7 @@ extension EditorLuaAPI {
                doc: "The document's length in UTF-16 code units.") { call, target in
             call.push(target.editor.text.utf16Count)
             return 1
-        },
+        }.with(lengthFastPath),
         method("selection", returns: [LuaReturn(offset, "anchor", "Where the selection started."),
                                       LuaReturn(offset, "head", "Where the cursor is (equal to anchor for a caret).")],
                doc: "The selection's anchor and head.") { call, target in

@@ -1,7 +1,8 @@
 import CCaretLua
 import CLuaJIT
 
-/// What a registered host function needs at call time; its address is the trampoline's upvalue.
+/// What a registered host function needs at call time. The trampoline's upvalue is `entry`,
+/// the C description of it (its checks, its context, its fast path) that points back here.
 final class LuaFunctionBox {
     /// The name used in argument errors (`bad argument #1 to 'select'`).
     let name: String
@@ -22,8 +23,13 @@ final class LuaFunctionBox {
     /// The entry also takes one table of named arguments (see `LuaAPIEntry.namedArguments`).
     let acceptsNamedArguments: Bool
     /// For methods: the registered type id and the Swift class of `self` (0 and nil otherwise).
-    var receiverTypeID: UInt32 = 0
+    var receiverTypeID: UInt32 = 0 {
+        didSet { entry.pointee.receiver_type = receiverTypeID }
+    }
     var receiverClass: ObjectIdentifier?
+    /// What the trampoline reads (its upvalue): this box, the state's context, the compiled
+    /// checks, and the fast path, if the entry has one.
+    let entry: UnsafeMutablePointer<caret_lua_host_function>
     /// The owning runtime outlives every box (it closes the state before releasing them).
     unowned(unsafe) let runtime: LuaRuntime
     /// The same runtime, for the call path: used through `_withUnsafeGuaranteedRef`, it is not
@@ -31,7 +37,7 @@ final class LuaFunctionBox {
     let unmanagedRuntime: Unmanaged<LuaRuntime>
 
     init(name: String, isMethod: Bool, parameters: [LuaParameter], function: @escaping LuaHostFunction, runtime: LuaRuntime,
-         checksArguments: Bool = false, acceptsNamedArguments: Bool = false) {
+         checksArguments: Bool = false, acceptsNamedArguments: Bool = false, fastPath: LuaFastPath? = nil) {
         self.name = name
         self.isMethod = isMethod
         self.parameters = parameters
@@ -48,32 +54,74 @@ final class LuaFunctionBox {
         self.acceptsNamedArguments = acceptsNamedArguments
         self.runtime = runtime
         unmanagedRuntime = Unmanaged.passUnretained(runtime)
+        entry = .allocate(capacity: 1)
+        let checked = checksArguments && checks.count <= Int(CARET_LUA_SEEN_CAPACITY)
+        entry.initialize(to: caret_lua_host_function(
+            box: nil, ctx: runtime.context, checks: compiledChecks, check_count: checkCount, offset: isMethod ? 1 : 0,
+            checked: checked ? 1 : 0, receiver_type: 0, fast: nil))
+        entry.pointee.box = Unmanaged.passUnretained(self).toOpaque()
+        if let fastPath {
+            // The fast path reads its arguments as this signature says, unchecked: the checks
+            // compiled from the declared parameters must guarantee it.
+            precondition(checked && fastPath.accepts(checks, isMethod: isMethod),
+                         "the fast path of '\(name)' does not match its declared parameters")
+            entry.pointee.fast = fastPath.function
+        }
     }
 
-    deinit { compiledChecks.deallocate() }
+    deinit {
+        compiledChecks.deallocate()
+        entry.deallocate()
+    }
 }
 
-/// The single C entry point into Swift: runs the host function and converts a thrown error into
-/// a pushed message and a status; the C trampoline raises it after this returns.
-let luaDispatch: caret_lua_dispatch_fn = { state, pointer in
+/// A host function's fast path (see `caret_lua_fast_fn`): the trampoline calls it instead of the
+/// ordinary dispatch when every argument fitted the declared parameters and a method's `self`
+/// is a live object of its type. It does the common case of the call alone and returns
+/// `CARET_LUA_FALLBACK`, having changed nothing, for anything else (the ordinary route then
+/// does all of it, error wording included).
+struct LuaFastPath {
+    /// The class of `self` it takes (the method's type must be registered for it).
+    let receiver: ObjectIdentifier
+    /// What it reads of each argument without looking: `i` an integer, `s` a string (the
+    /// declared parameters must accept exactly that, and no `nil`).
+    let signature: String
+    /// The function.
+    let function: caret_lua_fast_fn
+
+    init(receiver: AnyObject.Type, signature: String, _ function: caret_lua_fast_fn) {
+        self.receiver = ObjectIdentifier(receiver)
+        self.signature = signature
+        self.function = function
+    }
+
+    /// Whether `checks` (compiled from the declared parameters) admit only what `signature` reads.
+    func accepts(_ checks: [LuaArgumentCheck], isMethod: Bool) -> Bool {
+        guard isMethod, checks.count == signature.utf8.count else { return false }
+        return zip(checks, signature.utf8).allSatisfy { check, kind in
+            switch kind {
+            case UInt8(ascii: "i"): check.accepted == LuaArgumentCheck.bit(LUA_TNUMBER) && check.integral
+            case UInt8(ascii: "s"): check.accepted == LuaArgumentCheck.bit(LUA_TSTRING)
+            default: false
+            }
+        }
+    }
+}
+
+/// The single C entry point into Swift (but for fast paths): runs the host function and converts
+/// a thrown error into a pushed message and a status; the C trampoline raises it after this
+/// returns. `seen` is what the trampoline's check saw of every argument when all of them fitted.
+let luaDispatch: caret_lua_dispatch_fn = { state, pointer, seen, receiver in
     Unmanaged<LuaFunctionBox>.fromOpaque(pointer!)._withUnsafeGuaranteedRef { box in
         box.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
         guard box.checksArguments else { return luaRun(box, LuaCall(state: state!, box: box)) }
-        guard box.checkCount <= LuaFunctionBox.seenCapacity else {
-            return luaRun(box, LuaCall(state: state!, box: box), checking: true)
+        if let seen, !box.checksObjectTypes {
+            return luaRun(box, LuaCall(state: state!, box: box, seen: seen,
+                                       seenCount: Int(box.checkCount), seenReceiver: receiver))
         }
-        // The checker notes what it saw of each argument here, on the stack (no allocation).
-        return withUnsafeTemporaryAllocation(of: caret_lua_argument.self, capacity: Int(LuaFunctionBox.seenCapacity)) { seen in
-            var receiver: UnsafeMutableRawPointer?
-            let verdict = caret_lua_check_arguments(state, box.isMethod ? 1 : 0, box.compiledChecks, box.checkCount,
-                                                    seen.baseAddress, box.receiverTypeID, &receiver)
-            if verdict == 0, !box.checksObjectTypes {
-                return luaRun(box, LuaCall(state: state!, box: box, seen: seen.baseAddress, seenCount: Int(box.checkCount),
-                                           seenReceiver: receiver))
-            }
-            // A failed check: the slow checker words the error (or accepts a named-argument table).
-            return luaRun(box, LuaCall(state: state!, box: box), checking: true)
-        }
+        // A failed check (or one the trampoline leaves to the host): the slow checker words the
+        // error (or accepts a named-argument table).
+        return luaRun(box, LuaCall(state: state!, box: box), checking: true)
     }
 }
 
@@ -84,19 +132,20 @@ func luaRun(_ box: LuaFunctionBox, _ call: LuaCall, checking: Bool = false) -> I
     do {
         if checking { try box.checkArgumentsSlowly(call) }
         return try box.function(call)
-    } catch let error as LuaCallError {
-        LuaStack.push(string: error.message, to: call.state)
-        return error.isRaw ? CARET_LUA_ERROR_RAW : CARET_LUA_ERROR
     } catch {
-        LuaStack.push(string: "\(error)", to: call.state)
-        return CARET_LUA_ERROR
+        return luaReport(error, to: call.state)
     }
 }
 
-extension LuaFunctionBox {
-    /// Arguments the checker describes for the readers (boxes with more parameters are checked
-    /// and read without that help).
-    static let seenCapacity: Int32 = 8
+/// Pushes `error`'s message and returns the status that makes the trampoline raise it.
+@inline(never)
+func luaReport(_ error: any Error, to state: OpaquePointer) -> Int32 {
+    if let error = error as? LuaCallError {
+        LuaStack.push(string: error.message, to: state)
+        return error.isRaw ? CARET_LUA_ERROR_RAW : CARET_LUA_ERROR
+    }
+    LuaStack.push(string: "\(error)", to: state)
+    return CARET_LUA_ERROR
 }
 
 /// Releases the retain a host-object userdata held.

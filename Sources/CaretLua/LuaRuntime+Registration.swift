@@ -61,7 +61,8 @@ extension LuaRuntime {
         lua_createtable(state, 0, Int32(type.methods.count))
         for method in type.methods {
             let box = makeBox(name: method.name, isMethod: true, parameters: method.parameters, method.function,
-                              checksArguments: true, acceptsNamedArguments: method.namedArguments != nil)
+                              checksArguments: true, acceptsNamedArguments: method.namedArguments != nil,
+                              fastPath: method.fastPath.flatMap { $0.receiver == ObjectIdentifier(type.swiftType) ? $0 : nil })
             box.receiverTypeID = typeID
             box.receiverClass = ObjectIdentifier(type.swiftType)
             pushFunction(box)
@@ -103,16 +104,16 @@ extension LuaRuntime {
 
     func makeBox(
         name: String, isMethod: Bool, parameters: [LuaParameter], _ function: @escaping LuaHostFunction,
-        checksArguments: Bool = false, acceptsNamedArguments: Bool = false
+        checksArguments: Bool = false, acceptsNamedArguments: Bool = false, fastPath: LuaFastPath? = nil
     ) -> LuaFunctionBox {
         let box = LuaFunctionBox(name: name, isMethod: isMethod, parameters: parameters, function: function, runtime: self,
-                                 checksArguments: checksArguments, acceptsNamedArguments: acceptsNamedArguments)
+                                 checksArguments: checksArguments, acceptsNamedArguments: acceptsNamedArguments, fastPath: fastPath)
         boxes.append(box)
         return box
     }
 
     func pushFunction(_ box: LuaFunctionBox) {
-        caret_lua_push_host_function(state, Unmanaged.passUnretained(box).toOpaque())
+        caret_lua_push_host_function(state, box.entry)
     }
 
     /// Pushes a handle to `object`; false if its class is not a registered type.

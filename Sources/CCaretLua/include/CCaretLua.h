@@ -21,8 +21,29 @@ enum {
   CARET_LIMIT_TIMEOUT = 3,
 };
 
-/// Calls the host function `function` (an opaque pointer the host registered) with the Lua stack.
-typedef int (*caret_lua_dispatch_fn)(lua_State *L, void *function);
+/// A host function's fast path returns this, having done nothing, when the call must take the
+/// ordinary route (`dispatch`), which also words every error.
+#define CARET_LUA_FALLBACK (-3)
+
+/// What the checker saw of one argument, so the host's readers need not ask LuaJIT again:
+/// its type, and its value when it is a number or a string (valid while the call runs, since the
+/// string stays in its stack slot).
+typedef struct caret_lua_argument {
+  double number;
+  const char *bytes;
+  size_t length;
+  int type;
+} caret_lua_argument;
+
+/// Calls the host function `box` (an opaque pointer the host registered) with the Lua stack.
+/// `seen` is not NULL when the trampoline checked the arguments against the declared parameters
+/// and every one fitted: it then describes each of them; `receiver` is what
+/// `caret_lua_receiver` found for a method (NULL when it found nothing, or for a function).
+typedef int (*caret_lua_dispatch_fn)(lua_State *L, void *box, const caret_lua_argument *seen, void *receiver);
+/// A host function's fast path: called instead of `dispatch` when the arguments fitted and (for a
+/// method) `receiver` is a live host object of the method's type. It returns a result count,
+/// CARET_LUA_ERROR/CARET_LUA_ERROR_RAW after pushing the error, or CARET_LUA_FALLBACK.
+typedef int (*caret_lua_fast_fn)(lua_State *L, void *box, void *receiver, const caret_lua_argument *arguments);
 /// Releases a host object whose userdata was collected.
 typedef void (*caret_lua_release_fn)(void *object);
 
@@ -70,7 +91,8 @@ caret_lua_ctx *caret_lua_context(lua_State *L);
 /// Monotonic clock in nanoseconds.
 uint64_t caret_lua_now_ns(void);
 
-/// Pushes a Lua function that calls the host function `function` through the trampoline.
+/// Pushes a Lua function that calls the host function `function` (a caret_lua_host_function the
+/// host keeps alive as long as the state) through the trampoline.
 void caret_lua_push_host_function(lua_State *L, void *function);
 
 /// Opens the sandboxed standard library into the globals (see docs/lua-embedding.md).
@@ -164,15 +186,22 @@ typedef struct caret_lua_check {
   uint16_t integral;
 } caret_lua_check;
 
-/// What the checker saw of one argument, so the host's readers need not ask LuaJIT again:
-/// its type, and its value when it is a number or a string (valid while the call runs, since the
-/// string stays in its stack slot).
-typedef struct caret_lua_argument {
-  double number;
-  const char *bytes;
-  size_t length;
-  int type;
-} caret_lua_argument;
+/// Arguments the trampoline checks and describes itself (a function declaring more is checked
+/// by the host).
+#define CARET_LUA_SEEN_CAPACITY 8
+
+/// What the trampoline knows of one host function (its upvalue points here): the host's box,
+/// the state's context, and the declared parameters compiled for checking.
+typedef struct caret_lua_host_function {
+  void *box;                      /* passed to dispatch and fast */
+  caret_lua_ctx *ctx;
+  const caret_lua_check *checks;  /* check_count entries */
+  int check_count;
+  int offset;                     /* 1 for methods (`self` is stack slot 1), else 0 */
+  int checked;                    /* check the arguments here before the host runs (count <= capacity) */
+  uint32_t receiver_type;         /* for methods: the registered type id of `self`, else 0 */
+  caret_lua_fast_fn fast;         /* NULL: always dispatch */
+} caret_lua_host_function;
 
 /// Checks a call's arguments (stack slots offset+1 … offset+count) against `checks`: returns the
 /// first argument (1-based) whose type does not fit, count + 1 when more than `count` were passed,
