@@ -20,8 +20,10 @@ extension EditorLuaAPI {
         return Unmanaged<ScriptEditor>.fromOpaque(receiver.unsafelyUnwrapped)._withUnsafeGuaranteedRef { target in
             guard !target.isRecording else { return CARET_LUA_FALLBACK }
             let box = Unmanaged<LuaFunctionBox>.fromOpaque(box.unsafelyUnwrapped)
-            box._withUnsafeGuaranteedRef { $0.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() } }
-            let text = LuaCall.string(arguments[2])
+            let text = box._withUnsafeGuaranteedRef { box in
+                box.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
+                return box.string(arguments[2])
+            }
             do {
                 try target.editor.performReplacement(location..<end, with: text)
             } catch {
@@ -40,11 +42,12 @@ extension EditorLuaAPI {
         guard arguments[0].length < LuaCall.countedArgument else { return CARET_LUA_FALLBACK }
         return Unmanaged<ScriptEditor>.fromOpaque(receiver.unsafelyUnwrapped)._withUnsafeGuaranteedRef { target in
             guard !target.isRecording else { return CARET_LUA_FALLBACK }
-            Unmanaged<LuaFunctionBox>.fromOpaque(box.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-                $0.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
+            let text = Unmanaged<LuaFunctionBox>.fromOpaque(box.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
+                box.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
+                return box.string(arguments[0])
             }
             do {
-                try target.editor.perform(.insertText(LuaCall.string(arguments[0])))
+                try target.editor.perform(.insertText(text))
             } catch {
                 return luaReport(error, to: state.unsafelyUnwrapped)
             }
@@ -57,7 +60,7 @@ extension EditorLuaAPI {
         Unmanaged<LuaFunctionBox>.fromOpaque(box.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
             $0.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
         }
-        let count = Unmanaged<ScriptEditor>.fromOpaque(receiver.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.editor.text.utf16Count }
+        let count = Unmanaged<ScriptEditor>.fromOpaque(receiver.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.editor.utf16Length }
         lua_pushnumber(state, Double(count))
         return 1
     }
@@ -75,14 +78,19 @@ extension LuaCall {
     /// String arguments at least this long count against the memory limit when the host copies
     /// them (see `withUTF8`); fast paths leave them to the ordinary route.
     static let countedArgument = 4096
+}
 
+extension LuaFunctionBox {
     /// The bytes the checker saw of a string argument as a `String` (invalid UTF-8 is repaired
-    /// with U+FFFD, as `string(_:)` does).
+    /// with U+FFFD, as `LuaCall.string(_:)` does), short ones from `shortStrings`.
     @inline(__always)
-    static func string(_ argument: caret_lua_argument) -> String {
+    func string(_ argument: caret_lua_argument) -> String {
         guard let bytes = argument.bytes else { return "" }
-        return bytes.withMemoryRebound(to: UInt8.self, capacity: argument.length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: argument.length), as: UTF8.self)
+        return bytes.withMemoryRebound(to: UInt8.self, capacity: argument.length) { bytes in
+            guard let shortStrings else {
+                return String(decoding: UnsafeBufferPointer(start: bytes, count: argument.length), as: UTF8.self)
+            }
+            return shortStrings.string(bytes, count: argument.length)
         }
     }
 }

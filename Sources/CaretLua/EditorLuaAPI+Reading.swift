@@ -16,7 +16,7 @@ extension EditorLuaAPI {
         },
         method("length", returns: [LuaReturn(length, "length", "The document's length in UTF-16 code units (not bytes: `#editor:text()` counts bytes).")],
                doc: "The document's length in UTF-16 code units.") { call, target in
-            call.push(target.editor.text.utf16Count)
+            call.push(target.editor.utf16Length)
             return 1
         }.with(lengthFastPath),
         method("selection", returns: [LuaReturn(offset, "anchor", "Where the selection started."),

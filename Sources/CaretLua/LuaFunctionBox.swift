@@ -30,6 +30,8 @@ final class LuaFunctionBox {
     /// What the trampoline reads (its upvalue): this box, the state's context, the compiled
     /// checks, and the fast path, if the entry has one.
     let entry: UnsafeMutablePointer<caret_lua_host_function>
+    /// For a fast path: the Strings it made lately of short string arguments.
+    let shortStrings: LuaShortStrings?
     /// The owning runtime outlives every box (it closes the state before releasing them).
     unowned(unsafe) let runtime: LuaRuntime
     /// The same runtime, for the call path: used through `_withUnsafeGuaranteedRef`, it is not
@@ -59,6 +61,7 @@ final class LuaFunctionBox {
         entry.initialize(to: caret_lua_host_function(
             box: nil, ctx: runtime.context, checks: compiledChecks, check_count: checkCount, offset: isMethod ? 1 : 0,
             checked: checked ? 1 : 0, receiver_type: 0, fast: nil))
+        shortStrings = fastPath == nil ? nil : LuaShortStrings()
         entry.pointee.box = Unmanaged.passUnretained(self).toOpaque()
         if let fastPath {
             // The fast path reads its arguments as this signature says, unchecked: the checks
@@ -72,6 +75,56 @@ final class LuaFunctionBox {
     deinit {
         compiledChecks.deallocate()
         entry.deallocate()
+        shortStrings?.deallocate()
+    }
+}
+
+/// Strings of up to 15 UTF-8 bytes made from Lua strings, kept by content in 64 slots, so that a
+/// script passing the same short text again (typing one character a call, replaying edits)
+/// gets the String it got last time instead of a new one (decoding and validating 1 byte costs
+/// ~100 instructions; finding it here ~30). A slot holds the bytes themselves, so a hit never
+/// depends on where LuaJIT keeps the string.
+struct LuaShortStrings {
+    struct Slot {
+        var low: UInt64
+        var high: UInt64
+        var length: Int
+        var string: String
+    }
+
+    static let slotCount = 64
+    let slots: UnsafeMutablePointer<Slot>
+
+    init() {
+        slots = .allocate(capacity: LuaShortStrings.slotCount)
+        slots.initialize(repeating: Slot(low: 0, high: 0, length: -1, string: ""), count: LuaShortStrings.slotCount)
+    }
+
+    func deallocate() {
+        slots.deinitialize(count: LuaShortStrings.slotCount)
+        slots.deallocate()
+    }
+
+    /// `String(decoding: bytes, as: UTF8.self)`.
+    @inline(__always)
+    func string(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
+        guard count <= 15 else { return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) }
+        var low: UInt64 = 0, high: UInt64 = 0
+        var i = 0
+        while i < count && i < 8 {
+            low |= UInt64(bytes[i]) &<< UInt64(8 &* i)
+            i &+= 1
+        }
+        while i < count {
+            high |= UInt64(bytes[i]) &<< UInt64(8 &* (i &- 8))
+            i &+= 1
+        }
+        let hash = (low ^ (high &* 0x100000001B3) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
+        let slot = slots + Int(truncatingIfNeeded: hash &>> 58)
+        if slot.pointee.low == low, slot.pointee.high == high, slot.pointee.length == count { return slot.pointee.string }
+        let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        slot.pointee = Slot(low: low, high: high, length: count, string: string)
+        return string
     }
 }
 

@@ -47,6 +47,9 @@ typedef int (*caret_lua_fast_fn)(lua_State *L, void *box, void *receiver, const 
 /// Releases a host object whose userdata was collected.
 typedef void (*caret_lua_release_fn)(void *object);
 
+/// Host functions with a fast path that get a trampoline of their own (no upvalue), per state.
+#define CARET_LUA_SLOT_COUNT 8
+
 /// Per-state context; it is also the allocator's userdata, so C reaches it from any lua_State.
 typedef struct caret_lua_ctx {
   size_t bytes_in_use;
@@ -72,6 +75,9 @@ typedef struct caret_lua_ctx {
                                    registry's CARET_RESULT_FILTER_KEY function (script suggestion providers) */
   caret_lua_dispatch_fn dispatch;
   caret_lua_release_fn release;
+  /* The functions the trampolines without an upvalue call (see caret_lua_push_host_function). */
+  struct caret_lua_host_function *slot_functions[CARET_LUA_SLOT_COUNT];
+  int slot_count;
 } caret_lua_ctx;
 
 /// The block inside every host-object userdata.
@@ -92,7 +98,9 @@ caret_lua_ctx *caret_lua_context(lua_State *L);
 uint64_t caret_lua_now_ns(void);
 
 /// Pushes a Lua function that calls the host function `function` (a caret_lua_host_function the
-/// host keeps alive as long as the state) through the trampoline.
+/// host keeps alive as long as the state) through the trampoline; the first
+/// CARET_LUA_SLOT_COUNT functions with a fast path get trampolines of their own, which find
+/// their function in the context instead of an upvalue.
 void caret_lua_push_host_function(lua_State *L, void *function);
 
 /// Opens the sandboxed standard library into the globals (see docs/lua-embedding.md).
@@ -203,13 +211,6 @@ typedef struct caret_lua_host_function {
   caret_lua_fast_fn fast;         /* NULL: always dispatch */
 } caret_lua_host_function;
 
-/// Checks a call's arguments (stack slots offset+1 … offset+count) against `checks`: returns the
-/// first argument (1-based) whose type does not fit, count + 1 when more than `count` were passed,
-/// or 0. Host-object type names are the host's to check. When `seen` is not NULL, `seen[i]`
-/// describes argument i + 1 (all of them when 0 is returned). When `receiver_type` is not 0,
-/// `*receiver` is set to `caret_lua_receiver(L, receiver_type)`.
-int caret_lua_check_arguments(lua_State *L, int offset, const caret_lua_check *checks, int count,
-                              caret_lua_argument *seen, uint32_t receiver_type, void **receiver);
 
 /// Registry fields of event delivery: a host function returning the queued events as an array of
 /// pairs (handler key, event value) laid out flat, and a table mapping a handler key to an array
