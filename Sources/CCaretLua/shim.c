@@ -98,15 +98,10 @@ static void caret_deliver_events(lua_State *L, caret_lua_ctx *ctx) {
    compiled checks: returns the first argument (1-based) whose type does not fit, count + 1 when
    more than count were passed (looked at first), or 0, when seen[i] describes argument i + 1.
    Host-object type names are the host's to check. For a method, *receiver is what
-   caret_lua_receiver would find, asked for by lua_touserdata and lua_objlen alone (a light
-   userdata's length is 0, and no other value has a userdata pointer). */
+   caret_lua_receiver finds. */
 static inline int caret_check_call(lua_State *L, const caret_lua_host_function *f, caret_lua_argument *seen,
                                    void **receiver) {
-  if (f->receiver_type != 0) {
-    caret_lua_object *o = (caret_lua_object *)lua_touserdata(L, 1);
-    *receiver = o && lua_objlen(L, 1) == sizeof(caret_lua_object) && o->magic == CARET_LUA_OBJECT_MAGIC
-                && o->type_id == f->receiver_type ? o->object : NULL;
-  }
+  if (f->receiver_type != 0) *receiver = caret_lua_receiver(L, f->receiver_type);
   int count = f->check_count, offset = f->offset;
   if (lua_gettop(L) - offset > count) return count + 1;
   for (int i = 0; i < count; i++) {
@@ -134,16 +129,16 @@ static inline __attribute__((always_inline)) int caret_call_host(lua_State *L, c
     return lua_error(L);
   }
   ctx->in_host++;
-  int n;
-  if (f->checked) {
+  int n = f->fast ? f->fast(L, f) : CARET_LUA_FALLBACK;
+  if (n != CARET_LUA_FALLBACK) {
+    /* done */
+  } else if (f->checked) {
     /* The arguments are checked here, before the host runs; a failed check leaves the wording
        of the error to the host's own checker (seen NULL). */
     caret_lua_argument seen[CARET_LUA_SEEN_CAPACITY];
     void *receiver = NULL;
     int verdict = caret_check_call(L, f, seen, &receiver);
-    n = CARET_LUA_FALLBACK;
-    if (verdict == 0 && f->fast && (f->receiver_type == 0 || receiver)) n = f->fast(L, f->box, receiver, seen);
-    if (n == CARET_LUA_FALLBACK) n = ctx->dispatch(L, f->box, verdict == 0 ? seen : NULL, receiver);
+    n = ctx->dispatch(L, f->box, verdict == 0 ? seen : NULL, receiver);
   } else {
     n = ctx->dispatch(L, f->box, NULL, NULL);
   }

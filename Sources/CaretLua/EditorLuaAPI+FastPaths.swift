@@ -3,33 +3,37 @@ import CLuaJIT
 import CaretCore
 
 /// The fast paths of the editor methods a script calls in its hottest loops (`replace`,
-/// `insert`, `length`): the trampoline has checked the arguments and `self`, so each reads them
-/// as they are, skips the ordinary dispatch's closures and command values, and does what the
-/// method's ordinary body does in the common case. Anything else (a trace or macro being
+/// `insert`, `length`): each checks its own arguments and `self` (one question to LuaJIT a
+/// value, accepting exactly what the declared parameters accept), skips the ordinary dispatch's
+/// checker, closures and command values, and does what the method's ordinary body does in the
+/// common case. Anything else (a trace or macro being
 /// recorded, a string long enough to count against the memory limit, a negative length or an
 /// overflowing range) returns `CARET_LUA_FALLBACK` before changing anything, and the ordinary
 /// route then does all of it; errors of the command itself are worded as the ordinary body
 /// words them.
 extension EditorLuaAPI {
     /// `editor:replace(location, length, text)`.
-    static let replaceFastPath = LuaFastPath(receiver: ScriptEditor.self, signature: "iis") { state, box, receiver, arguments in
-        let arguments = arguments.unsafelyUnwrapped
-        let location = Int(arguments[0].number), length = Int(arguments[1].number)
-        let (end, overflow) = location.addingReportingOverflow(length)
-        guard length >= 0, !overflow, arguments[2].length < LuaCall.countedArgument else { return CARET_LUA_FALLBACK }
-        return Unmanaged<ScriptEditor>.fromOpaque(receiver.unsafelyUnwrapped)._withUnsafeGuaranteedRef { target in
+    static let replaceFastPath = LuaFastPath(receiver: ScriptEditor.self, signature: "iis") { state, function in
+        let state = state.unsafelyUnwrapped, function = function.unsafelyUnwrapped
+        var location: Int64 = 0, length: Int64 = 0, count = 0
+        guard lua_gettop(state) == 4, let receiver = caret_lua_receiver(state, function.pointee.receiver_type),
+              caret_lua_to_int64(state, 2, &location) != 0, caret_lua_to_int64(state, 3, &length) != 0,
+              let bytes = caret_lua_to_bytes(state, 4, &count), length >= 0, count < LuaCall.countedArgument
+        else { return CARET_LUA_FALLBACK }
+        let (end, overflow) = Int(location).addingReportingOverflow(Int(length))
+        guard !overflow else { return CARET_LUA_FALLBACK }
+        return Unmanaged<ScriptEditor>.fromOpaque(receiver)._withUnsafeGuaranteedRef { target in
             guard !target.isRecording else { return CARET_LUA_FALLBACK }
-            let box = Unmanaged<LuaFunctionBox>.fromOpaque(box.unsafelyUnwrapped)
+            let box = Unmanaged<LuaFunctionBox>.fromOpaque(function.pointee.box.unsafelyUnwrapped)
             let text = box._withUnsafeGuaranteedRef { box in
                 box.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
-                return box.string(arguments[2])
+                return box.string(bytes, count: count)
             }
             do {
-                try target.editor.performReplacement(location..<end, with: text)
+                try target.editor.performReplacement(Int(location)..<end, with: text)
             } catch {
                 return box._withUnsafeGuaranteedRef { box in
-                    luaReport(replaceFailure(error, LuaCall(state: state.unsafelyUnwrapped, box: box), location: location, end: end),
-                              to: state.unsafelyUnwrapped)
+                    luaReport(replaceFailure(error, LuaCall(state: state, box: box), location: Int(location), end: end), to: state)
                 }
             }
             return 0
@@ -37,30 +41,37 @@ extension EditorLuaAPI {
     }
 
     /// `editor:insert(text)`.
-    static let insertFastPath = LuaFastPath(receiver: ScriptEditor.self, signature: "s") { state, box, receiver, arguments in
-        let arguments = arguments.unsafelyUnwrapped
-        guard arguments[0].length < LuaCall.countedArgument else { return CARET_LUA_FALLBACK }
-        return Unmanaged<ScriptEditor>.fromOpaque(receiver.unsafelyUnwrapped)._withUnsafeGuaranteedRef { target in
+    static let insertFastPath = LuaFastPath(receiver: ScriptEditor.self, signature: "s") { state, function in
+        let state = state.unsafelyUnwrapped, function = function.unsafelyUnwrapped
+        var count = 0
+        guard lua_gettop(state) == 2, let receiver = caret_lua_receiver(state, function.pointee.receiver_type),
+              let bytes = caret_lua_to_bytes(state, 2, &count), count < LuaCall.countedArgument
+        else { return CARET_LUA_FALLBACK }
+        return Unmanaged<ScriptEditor>.fromOpaque(receiver)._withUnsafeGuaranteedRef { target in
             guard !target.isRecording else { return CARET_LUA_FALLBACK }
-            let text = Unmanaged<LuaFunctionBox>.fromOpaque(box.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
+            let text = Unmanaged<LuaFunctionBox>.fromOpaque(function.pointee.box.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
                 box.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
-                return box.string(arguments[0])
+                return box.string(bytes, count: count)
             }
             do {
                 try target.editor.perform(.insertText(text))
             } catch {
-                return luaReport(error, to: state.unsafelyUnwrapped)
+                return luaReport(error, to: state)
             }
             return 0
         }
     }
 
     /// `editor:length()`.
-    static let lengthFastPath = LuaFastPath(receiver: ScriptEditor.self, signature: "") { state, box, receiver, _ in
-        Unmanaged<LuaFunctionBox>.fromOpaque(box.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+    static let lengthFastPath = LuaFastPath(receiver: ScriptEditor.self, signature: "") { state, function in
+        let state = state.unsafelyUnwrapped, function = function.unsafelyUnwrapped
+        guard lua_gettop(state) == 1, let receiver = caret_lua_receiver(state, function.pointee.receiver_type) else {
+            return CARET_LUA_FALLBACK
+        }
+        Unmanaged<LuaFunctionBox>.fromOpaque(function.pointee.box.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
             $0.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
         }
-        let count = Unmanaged<ScriptEditor>.fromOpaque(receiver.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.editor.utf16Length }
+        let count = Unmanaged<ScriptEditor>.fromOpaque(receiver)._withUnsafeGuaranteedRef { $0.editor.utf16Length }
         lua_pushnumber(state, Double(count))
         return 1
     }
@@ -81,16 +92,13 @@ extension LuaCall {
 }
 
 extension LuaFunctionBox {
-    /// The bytes the checker saw of a string argument as a `String` (invalid UTF-8 is repaired
-    /// with U+FFFD, as `LuaCall.string(_:)` does), short ones from `shortStrings`.
+    /// The bytes of a string argument as a `String` (invalid UTF-8 is repaired with U+FFFD, as
+    /// `LuaCall.string(_:)` does), short ones from `shortStrings`.
     @inline(__always)
-    func string(_ argument: caret_lua_argument) -> String {
-        guard let bytes = argument.bytes else { return "" }
-        return bytes.withMemoryRebound(to: UInt8.self, capacity: argument.length) { bytes in
-            guard let shortStrings else {
-                return String(decoding: UnsafeBufferPointer(start: bytes, count: argument.length), as: UTF8.self)
-            }
-            return shortStrings.string(bytes, count: argument.length)
+    func string(_ bytes: UnsafePointer<CChar>, count: Int) -> String {
+        bytes.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+            guard let shortStrings else { return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) }
+            return shortStrings.string(bytes, count: count)
         }
     }
 }

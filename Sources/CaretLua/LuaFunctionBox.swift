@@ -64,8 +64,8 @@ final class LuaFunctionBox {
         shortStrings = fastPath == nil ? nil : LuaShortStrings()
         entry.pointee.box = Unmanaged.passUnretained(self).toOpaque()
         if let fastPath {
-            // The fast path reads its arguments as this signature says, unchecked: the checks
-            // compiled from the declared parameters must guarantee it.
+            // The fast path accepts what this signature says: the declared parameters must
+            // accept that and nothing else.
             precondition(checked && fastPath.accepts(checks, isMethod: isMethod),
                          "the fast path of '\(name)' does not match its declared parameters")
             entry.pointee.fast = fastPath.function
@@ -79,11 +79,12 @@ final class LuaFunctionBox {
     }
 }
 
-/// Strings of up to 15 UTF-8 bytes made from Lua strings, kept by content in 64 slots, so that a
-/// script passing the same short text again (typing one character a call, replaying edits)
-/// gets the String it got last time instead of a new one (decoding and validating 1 byte costs
-/// ~100 instructions; finding it here ~30). A slot holds the bytes themselves, so a hit never
-/// depends on where LuaJIT keeps the string.
+/// Strings of up to 15 UTF-8 bytes made from Lua strings, kept by content, so that a script
+/// passing the same short text again (typing one character a call, replaying edits) gets the
+/// String it got last time instead of a new one (decoding and validating 1 byte costs ~100
+/// instructions). One ASCII character has a slot of its own (128 of them); other texts share
+/// 64 slots by a hash of their bytes. A slot holds the bytes themselves, so a hit never depends
+/// on where LuaJIT keeps the string.
 struct LuaShortStrings {
     struct Slot {
         var low: UInt64
@@ -92,7 +93,8 @@ struct LuaShortStrings {
         var string: String
     }
 
-    static let slotCount = 64
+    /// 128 for one ASCII byte each, then 64 shared.
+    static let slotCount = 128 + 64
     let slots: UnsafeMutablePointer<Slot>
 
     init() {
@@ -108,6 +110,14 @@ struct LuaShortStrings {
     /// `String(decoding: bytes, as: UTF8.self)`.
     @inline(__always)
     func string(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
+        if count == 0 { return "" }
+        if count == 1, bytes[0] < 0x80 {
+            let slot = slots + Int(bytes[0])
+            if slot.pointee.length == 1 { return slot.pointee.string }
+            let string = String(decoding: UnsafeBufferPointer(start: bytes, count: 1), as: UTF8.self)
+            slot.pointee = Slot(low: UInt64(bytes[0]), high: 0, length: 1, string: string)
+            return string
+        }
         guard count <= 15 else { return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) }
         var low: UInt64 = 0, high: UInt64 = 0
         var i = 0
@@ -120,7 +130,7 @@ struct LuaShortStrings {
             i &+= 1
         }
         let hash = (low ^ (high &* 0x100000001B3) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
-        let slot = slots + Int(truncatingIfNeeded: hash &>> 58)
+        let slot = slots + 128 + Int(truncatingIfNeeded: hash &>> 58)
         if slot.pointee.low == low, slot.pointee.high == high, slot.pointee.length == count { return slot.pointee.string }
         let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         slot.pointee = Slot(low: low, high: high, length: count, string: string)
@@ -128,16 +138,16 @@ struct LuaShortStrings {
     }
 }
 
-/// A host function's fast path (see `caret_lua_fast_fn`): the trampoline calls it instead of the
-/// ordinary dispatch when every argument fitted the declared parameters and a method's `self`
-/// is a live object of its type. It does the common case of the call alone and returns
-/// `CARET_LUA_FALLBACK`, having changed nothing, for anything else (the ordinary route then
-/// does all of it, error wording included).
+/// A host function's fast path (see `caret_lua_fast_fn`): the trampoline calls it before the
+/// ordinary dispatch. It checks its arguments itself, does the common case of the call alone and
+/// returns `CARET_LUA_FALLBACK`, having changed nothing, for anything else (the ordinary route
+/// then does all of it, error wording included).
 struct LuaFastPath {
     /// The class of `self` it takes (the method's type must be registered for it).
     let receiver: ObjectIdentifier
-    /// What it reads of each argument without looking: `i` an integer, `s` a string (the
-    /// declared parameters must accept exactly that, and no `nil`).
+    /// What it accepts of each argument: `i` an integer, `s` a string (the declared parameters
+    /// must accept exactly that, and no `nil`, so that the fast path takes no call the ordinary
+    /// route would refuse).
     let signature: String
     /// The function.
     let function: caret_lua_fast_fn

@@ -14,12 +14,13 @@ import Testing
     /// `counter:add_N(n)` adds N·n; its fast path does the same for n ≥ 0 and falls back
     /// otherwise, where the ordinary body refuses a negative n.
     static func api(methods: Int) -> LuaAPI {
-        let fast: caret_lua_fast_fn = { _, box, receiver, arguments in
-            let value = Int(arguments!.pointee.number)
-            guard value >= 0 else { return CARET_LUA_FALLBACK }
-            let name = Unmanaged<LuaFunctionBox>.fromOpaque(box!).takeUnretainedValue().name
+        let fast: caret_lua_fast_fn = { state, function in
+            var value: Int64 = 0
+            guard lua_gettop(state) == 2, let receiver = caret_lua_receiver(state, function!.pointee.receiver_type),
+                  caret_lua_to_int64(state, 2, &value) != 0, value >= 0 else { return CARET_LUA_FALLBACK }
+            let name = Unmanaged<LuaFunctionBox>.fromOpaque(function!.pointee.box!).takeUnretainedValue().name
             let factor = Int(name.dropFirst(4))!
-            Unmanaged<Counter>.fromOpaque(receiver!).takeUnretainedValue().total += factor * value
+            Unmanaged<Counter>.fromOpaque(receiver).takeUnretainedValue().total += factor * Int(value)
             return 0
         }
         let entries = (1...methods).map { factor in

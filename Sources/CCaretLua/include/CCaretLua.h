@@ -40,10 +40,13 @@ typedef struct caret_lua_argument {
 /// and every one fitted: it then describes each of them; `receiver` is what
 /// `caret_lua_receiver` found for a method (NULL when it found nothing, or for a function).
 typedef int (*caret_lua_dispatch_fn)(lua_State *L, void *box, const caret_lua_argument *seen, void *receiver);
-/// A host function's fast path: called instead of `dispatch` when the arguments fitted and (for a
-/// method) `receiver` is a live host object of the method's type. It returns a result count,
-/// CARET_LUA_ERROR/CARET_LUA_ERROR_RAW after pushing the error, or CARET_LUA_FALLBACK.
-typedef int (*caret_lua_fast_fn)(lua_State *L, void *box, void *receiver, const caret_lua_argument *arguments);
+struct caret_lua_host_function;
+/// A host function's fast path, called first: it reads and checks its own arguments with the
+/// inline readers below (accepting no more than the declared parameters do, a method's `self`
+/// only as a live object of the method's type) and does the common case of the call. It returns
+/// a result count, CARET_LUA_ERROR/CARET_LUA_ERROR_RAW after pushing the error, or
+/// CARET_LUA_FALLBACK, having changed nothing, for `dispatch` to do the call.
+typedef int (*caret_lua_fast_fn)(lua_State *L, const struct caret_lua_host_function *function);
 /// Releases a host object whose userdata was collected.
 typedef void (*caret_lua_release_fn)(void *object);
 
@@ -160,9 +163,11 @@ caret_lua_object *caret_lua_to_object(lua_State *L, int index);
 
 /// `self` of a method call (stack slot 1) when it is a live host object of registered type
 /// `type_id`; NULL otherwise (the host then finds out what it is and words the error).
+/// Two questions to LuaJIT, not three: only a full or a light userdata has a userdata pointer,
+/// and a light userdata's length is 0.
 static inline void *caret_lua_receiver(lua_State *L, uint32_t type_id) {
-  if (lua_type(L, 1) != LUA_TUSERDATA || lua_objlen(L, 1) != sizeof(caret_lua_object)) return NULL;
   caret_lua_object *o = (caret_lua_object *)lua_touserdata(L, 1);
+  if (o == NULL || lua_objlen(L, 1) != sizeof(caret_lua_object)) return NULL;
   return o->magic == CARET_LUA_OBJECT_MAGIC && o->type_id == type_id ? o->object : NULL;
 }
 
