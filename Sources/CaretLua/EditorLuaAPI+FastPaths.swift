@@ -97,9 +97,23 @@ extension LuaFunctionBox {
     @inline(__always)
     func string(_ bytes: UnsafePointer<CChar>, count: Int) -> String {
         bytes.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-            guard let shortStrings else { return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) }
-            return shortStrings.string(bytes, count: count)
+            if let shortStrings { return shortStrings.string(bytes, count: count) }
+            guard hasFastPath else { return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) }
+            let made = LuaShortStrings()
+            shortStrings = made
+            return made.string(bytes, count: count)
         }
+    }
+}
+
+extension EditorLuaAPI {
+    /// `api` with every method's fast path removed (for tests that compare the two routes).
+    static func withoutFastPaths(_ api: LuaAPI) -> LuaAPI {
+        var api = api
+        for type in api.types.indices {
+            for method in api.types[type].methods.indices { api.types[type].methods[method].fastPath = nil }
+        }
+        return api
     }
 }
 

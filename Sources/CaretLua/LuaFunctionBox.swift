@@ -14,8 +14,8 @@ final class LuaFunctionBox {
     /// function checks everything itself, as property accessors and metamethods do).
     let checks: [LuaArgumentCheck]
     let checksArguments: Bool
-    /// `checks` as the C checker reads them, in memory the box owns: the call path reads them
-    /// without touching an array (no retain, no bounds check).
+    /// `checks` as the C checker reads them, in memory the box owns (after `entry`): the call
+    /// path reads them without touching an array (no retain, no bounds check).
     let compiledChecks: UnsafeMutablePointer<caret_lua_check>
     let checkCount: Int32
     /// Some parameter names a host-object type, which only Swift can check (by name).
@@ -30,8 +30,11 @@ final class LuaFunctionBox {
     /// What the trampoline reads (its upvalue): this box, the state's context, the compiled
     /// checks, and the fast path, if the entry has one.
     let entry: UnsafeMutablePointer<caret_lua_host_function>
-    /// For a fast path: the Strings it made lately of short string arguments.
-    let shortStrings: LuaShortStrings?
+    /// For a fast path: the Strings it made lately of short string arguments (made at the first
+    /// call that needs one, not at every start). Only the call path, on the script's thread,
+    /// touches it.
+    @exclusivity(unchecked) var shortStrings: LuaShortStrings?
+    let hasFastPath: Bool
     /// The owning runtime outlives every box (it closes the state before releasing them).
     unowned(unsafe) let runtime: LuaRuntime
     /// The same runtime, for the call path: used through `_withUnsafeGuaranteedRef`, it is not
@@ -47,7 +50,13 @@ final class LuaFunctionBox {
         let checks = parameters.map { LuaArgumentCheck($0.type) }
         self.checks = checks
         self.checksArguments = checksArguments
-        compiledChecks = .allocate(capacity: max(1, checks.count))
+        // The description and its checks in one allocation (a runtime makes ~200 boxes at start).
+        let checksOffset = MemoryLayout<caret_lua_host_function>.stride
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: checksOffset + max(1, checks.count) * MemoryLayout<caret_lua_check>.stride,
+            alignment: MemoryLayout<caret_lua_host_function>.alignment)
+        entry = memory.bindMemory(to: caret_lua_host_function.self, capacity: 1)
+        compiledChecks = (memory + checksOffset).bindMemory(to: caret_lua_check.self, capacity: max(1, checks.count))
         for (i, check) in checks.enumerated() {
             (compiledChecks + i).initialize(to: caret_lua_check(accepted: check.accepted, integral: check.integral ? 1 : 0))
         }
@@ -56,12 +65,11 @@ final class LuaFunctionBox {
         self.acceptsNamedArguments = acceptsNamedArguments
         self.runtime = runtime
         unmanagedRuntime = Unmanaged.passUnretained(runtime)
-        entry = .allocate(capacity: 1)
         let checked = checksArguments && checks.count <= Int(CARET_LUA_SEEN_CAPACITY)
         entry.initialize(to: caret_lua_host_function(
             box: nil, ctx: runtime.context, checks: compiledChecks, check_count: checkCount, offset: isMethod ? 1 : 0,
             checked: checked ? 1 : 0, receiver_type: 0, fast: nil))
-        shortStrings = fastPath == nil ? nil : LuaShortStrings()
+        hasFastPath = fastPath != nil
         entry.pointee.box = Unmanaged.passUnretained(self).toOpaque()
         if let fastPath {
             // The fast path accepts what this signature says: the declared parameters must
@@ -73,8 +81,7 @@ final class LuaFunctionBox {
     }
 
     deinit {
-        compiledChecks.deallocate()
-        entry.deallocate()
+        UnsafeMutableRawPointer(entry).deallocate()
         shortStrings?.deallocate()
     }
 }
@@ -148,11 +155,11 @@ struct LuaFastPath {
     /// What it accepts of each argument: `i` an integer, `s` a string (the declared parameters
     /// must accept exactly that, and no `nil`, so that the fast path takes no call the ordinary
     /// route would refuse).
-    let signature: String
+    let signature: StaticString
     /// The function.
     let function: caret_lua_fast_fn
 
-    init(receiver: AnyObject.Type, signature: String, _ function: caret_lua_fast_fn) {
+    init(receiver: AnyObject.Type, signature: StaticString, _ function: caret_lua_fast_fn) {
         self.receiver = ObjectIdentifier(receiver)
         self.signature = signature
         self.function = function
@@ -160,14 +167,16 @@ struct LuaFastPath {
 
     /// Whether `checks` (compiled from the declared parameters) admit only what `signature` reads.
     func accepts(_ checks: [LuaArgumentCheck], isMethod: Bool) -> Bool {
-        guard isMethod, checks.count == signature.utf8.count else { return false }
-        return zip(checks, signature.utf8).allSatisfy { check, kind in
+        let kinds = UnsafeBufferPointer(start: signature.utf8Start, count: signature.utf8CodeUnitCount)
+        guard isMethod, checks.count == kinds.count else { return false }
+        for (check, kind) in zip(checks, kinds) {
             switch kind {
-            case UInt8(ascii: "i"): check.accepted == LuaArgumentCheck.bit(LUA_TNUMBER) && check.integral
-            case UInt8(ascii: "s"): check.accepted == LuaArgumentCheck.bit(LUA_TSTRING)
-            default: false
+            case UInt8(ascii: "i"): if check.accepted != LuaArgumentCheck.bit(LUA_TNUMBER) || !check.integral { return false }
+            case UInt8(ascii: "s"): if check.accepted != LuaArgumentCheck.bit(LUA_TSTRING) { return false }
+            default: return false
             }
         }
+        return true
     }
 }
 

@@ -59,12 +59,14 @@ extension LuaRuntime {
         let base = lua_gettop(state)
         let typeID = UInt32(objectTypes.count + 1)
         lua_createtable(state, 0, Int32(type.methods.count))
+        let receiverClass = ObjectIdentifier(type.swiftType)
         for method in type.methods {
+            var fastPath = method.fastPath
+            if fastPath?.receiver != receiverClass { fastPath = nil }
             let box = makeBox(name: method.name, isMethod: true, parameters: method.parameters, method.function,
-                              checksArguments: true, acceptsNamedArguments: method.namedArguments != nil,
-                              fastPath: method.fastPath.flatMap { $0.receiver == ObjectIdentifier(type.swiftType) ? $0 : nil })
+                              checksArguments: true, acceptsNamedArguments: method.namedArguments != nil, fastPath: fastPath)
             box.receiverTypeID = typeID
-            box.receiverClass = ObjectIdentifier(type.swiftType)
+            box.receiverClass = receiverClass
             pushFunction(box)
             LuaStack.rawSet(state, table: -2, key: method.name)
         }

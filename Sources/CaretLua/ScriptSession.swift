@@ -59,13 +59,7 @@ public final class ScriptSession {
     /// tests that compare the two).
     init(document: DocumentState, editorOptions: EditorOptions, options: LuaRuntimeOptions, scriptName: String,
          arguments: [String], fastPaths: Bool) throws {
-        var api = EditorLuaAPI.api
-        if !fastPaths {
-            for type in api.types.indices {
-                for method in api.types[type].methods.indices { api.types[type].methods[method].fastPath = nil }
-            }
-        }
-        runtime = try LuaRuntime(options: options, api: api)
+        runtime = try LuaRuntime(options: options, api: fastPaths ? EditorLuaAPI.api : EditorLuaAPI.withoutFastPaths(EditorLuaAPI.api))
         let editor = try Editor(state: document, options: editorOptions)
         main = ScriptEditor(editor: editor, id: 0, session: nil)
         main.session = self
