@@ -94,16 +94,54 @@ static void caret_deliver_events(lua_State *L, caret_lua_ctx *ctx) {
   }
 }
 
-static int caret_trampoline(lua_State *L) {
-  caret_lua_ctx *ctx = caret_lua_context(L);
-  void *function = lua_touserdata(L, lua_upvalueindex(1));
+/* Checks a call's arguments (stack slots offset+1 … offset+count) against the function's
+   compiled checks: returns the first argument (1-based) whose type does not fit, count + 1 when
+   more than count were passed (looked at first), or 0, when seen[i] describes argument i + 1.
+   Host-object type names are the host's to check. For a method, *receiver is what
+   caret_lua_receiver finds. */
+static inline int caret_check_call(lua_State *L, const caret_lua_host_function *f, caret_lua_argument *seen,
+                                   void **receiver) {
+  if (f->receiver_type != 0) *receiver = caret_lua_receiver(L, f->receiver_type);
+  int count = f->check_count, offset = f->offset;
+  if (lua_gettop(L) - offset > count) return count + 1;
+  for (int i = 0; i < count; i++) {
+    int index = offset + i + 1;
+    int type = lua_type(L, index);
+    if (!(f->checks[i].accepted & (1u << (type > 0 ? type : 0)))) return i + 1;
+    seen[i].type = type;
+    if (type == LUA_TNUMBER) {
+      double number = lua_tonumber(L, index);
+      if (f->checks[i].integral && !caret_lua_is_int64(number)) return i + 1;
+      seen[i].number = number;
+    } else if (type == LUA_TSTRING) {
+      seen[i].bytes = lua_tolstring(L, index, &seen[i].length);
+    }
+  }
+  return 0;
+}
+
+/* Calls host function `f`: every host call's path. */
+static inline __attribute__((always_inline)) int caret_call_host(lua_State *L, caret_lua_ctx *ctx,
+                                                                 const caret_lua_host_function *f) {
   char probe;  /* the C stack check, inline: this is every host call's path */
   if (ctx->c_stack_floor != 0 && (uintptr_t)&probe <= ctx->c_stack_floor) {
     lua_pushliteral(L, "C stack overflow (host calls nested too deeply)");
     return lua_error(L);
   }
   ctx->in_host++;
-  int n = ctx->dispatch(L, function);
+  int n = f->fast ? f->fast(L, f) : CARET_LUA_FALLBACK;
+  if (n != CARET_LUA_FALLBACK) {
+    /* done */
+  } else if (f->checked) {
+    /* The arguments are checked here, before the host runs; a failed check leaves the wording
+       of the error to the host's own checker (seen NULL). */
+    caret_lua_argument seen[CARET_LUA_SEEN_CAPACITY];
+    void *receiver = NULL;
+    int verdict = caret_check_call(L, f, seen, &receiver);
+    n = ctx->dispatch(L, f->box, verdict == 0 ? seen : NULL, receiver);
+  } else {
+    n = ctx->dispatch(L, f->box, NULL, NULL);
+  }
   ctx->in_host--;
   if (ctx->in_host == 0 && ctx->memory_limit && ctx->bytes_in_use + ctx->host_bytes > ctx->memory_limit
       && ctx->tripped == CARET_LIMIT_NONE)
@@ -135,7 +173,41 @@ static int caret_trampoline(lua_State *L) {
   return lua_error(L);
 }
 
+/* The trampoline: its upvalue is the function's caret_lua_host_function. */
+static int caret_trampoline(lua_State *L) {
+  const caret_lua_host_function *f = (const caret_lua_host_function *)lua_touserdata(L, lua_upvalueindex(1));
+  return caret_call_host(L, f->ctx, f);
+}
+
+/* Trampolines without an upvalue, for the first functions with a fast path in a state: each
+   finds its function in the context's slot of its number (lua_getallocf costs a tenth of what
+   reading an upvalue through lua_touserdata does, on calls that cost ~500 instructions in all). */
+#define CARET_SLOT_TRAMPOLINE(k) \
+  static int caret_slot_trampoline_##k(lua_State *L) { \
+    caret_lua_ctx *ctx = caret_lua_context(L); \
+    return caret_call_host(L, ctx, ctx->slot_functions[k]); \
+  }
+CARET_SLOT_TRAMPOLINE(0)
+CARET_SLOT_TRAMPOLINE(1)
+CARET_SLOT_TRAMPOLINE(2)
+CARET_SLOT_TRAMPOLINE(3)
+CARET_SLOT_TRAMPOLINE(4)
+CARET_SLOT_TRAMPOLINE(5)
+CARET_SLOT_TRAMPOLINE(6)
+CARET_SLOT_TRAMPOLINE(7)
+static const lua_CFunction caret_slot_trampolines[CARET_LUA_SLOT_COUNT] = {
+  caret_slot_trampoline_0, caret_slot_trampoline_1, caret_slot_trampoline_2, caret_slot_trampoline_3,
+  caret_slot_trampoline_4, caret_slot_trampoline_5, caret_slot_trampoline_6, caret_slot_trampoline_7,
+};
+
 void caret_lua_push_host_function(lua_State *L, void *function) {
+  caret_lua_host_function *f = (caret_lua_host_function *)function;
+  caret_lua_ctx *ctx = f->ctx;
+  if (f->fast && ctx->slot_count < CARET_LUA_SLOT_COUNT) {
+    ctx->slot_functions[ctx->slot_count] = f;
+    lua_pushcfunction(L, caret_slot_trampolines[ctx->slot_count++]);
+    return;
+  }
   lua_pushlightuserdata(L, function);
   lua_pushcclosure(L, caret_trampoline, 1);
 }
@@ -362,27 +434,6 @@ caret_lua_object *caret_lua_to_object(lua_State *L, int index) {
   caret_lua_object *o = (caret_lua_object *)lua_touserdata(L, index);
   if (o->magic != CARET_LUA_OBJECT_MAGIC || o->object == NULL) return NULL;
   return o;
-}
-
-int caret_lua_check_arguments(lua_State *L, int offset, const caret_lua_check *checks, int count,
-                              caret_lua_argument *seen, uint32_t receiver_type, void **receiver) {
-  if (receiver_type != 0) *receiver = caret_lua_receiver(L, receiver_type);
-  for (int i = 0; i < count; i++) {
-    int index = offset + i + 1;
-    int type = lua_type(L, index);
-    if (!(checks[i].accepted & (1u << (type > 0 ? type : 0)))) return i + 1;
-    double number = 0;
-    if (type == LUA_TNUMBER) {
-      number = lua_tonumber(L, index);
-      if (checks[i].integral && !caret_lua_is_int64(number)) return i + 1;
-    }
-    if (seen) {
-      seen[i].type = type;
-      seen[i].number = number;
-      if (type == LUA_TSTRING) seen[i].bytes = lua_tolstring(L, index, &seen[i].length);
-    }
-  }
-  return lua_gettop(L) - offset > count ? count + 1 : 0;
 }
 
 static int caret_object_gc(lua_State *L) {

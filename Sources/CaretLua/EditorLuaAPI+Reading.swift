@@ -16,9 +16,9 @@ extension EditorLuaAPI {
         },
         method("length", returns: [LuaReturn(length, "length", "The document's length in UTF-16 code units (not bytes: `#editor:text()` counts bytes).")],
                doc: "The document's length in UTF-16 code units.") { call, target in
-            call.push(target.editor.text.utf16Count)
+            call.push(target.editor.utf16Length)
             return 1
-        },
+        }.with(lengthFastPath),
         method("selection", returns: [LuaReturn(offset, "anchor", "Where the selection started."),
                                       LuaReturn(offset, "head", "Where the cursor is (equal to anchor for a caret).")],
                doc: "The selection's anchor and head.") { call, target in

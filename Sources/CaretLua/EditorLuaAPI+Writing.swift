@@ -9,7 +9,7 @@ extension EditorLuaAPI {
             let text = try call.string(1)
             try target.perform(.insertText(text), as: .text(text))
             return 0
-        },
+        }.with(insertFastPath),
         method("key", [LuaParameter("chord", .string, "`cmd+b`, `shift+alt+left`, `backspace` … (docs/editor.md#key-bindings).")],
                returns: [LuaReturn(.boolean, "handled", "false when nothing is bound to the chord.")],
                doc: "Presses a key chord: performs the command the standard keymap binds to it.") { call, target in
@@ -48,12 +48,11 @@ extension EditorLuaAPI {
             let range = location..<end
             do {
                 try target.perform(.replaceRange(range, with: text), as: .command(.replaceRange(range, with: text)))
-            } catch EditorError.invalidPosition(let error) {
-                if error.offset == location { throw call.argumentError(1, "\(error)") }
-                throw call.argumentError(2, "the range \(location)..<\(end) ends outside the text: \(error)")
+            } catch {
+                throw replaceFailure(error, call, location: location, end: end)
             }
             return 0
-        },
+        }.with(replaceFastPath),
         method("run", [LuaParameter("name", .string, "A command name (docs/editor.md#commands), e.g. `moveWordLeft`, `findNext`."),
                        LuaParameter("arguments", .optional(.table(description: "command arguments: {pattern = \"a\", regex = true}")))],
                doc: "Performs any editor command by name with its arguments.") { call, target in

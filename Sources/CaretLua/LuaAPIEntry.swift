@@ -65,6 +65,9 @@ public struct LuaAPIEntry {
     /// positional parameters (`editor:set_heading{level = 2}`); the function reads that form
     /// itself, so declared parameters are not checked for it.
     public var namedArguments: String?
+    /// For a method: the common case of the call done without the ordinary dispatch (see
+    /// `LuaFastPath`); nil for most entries.
+    var fastPath: LuaFastPath?
 
     /// Creates an entry.
     public init(

@@ -59,9 +59,9 @@ extension LuaFunctionBox {
     /// those errors itself. The receiver is looked at only when a check fails, so a good call
     /// pays one type test a parameter and nothing else.
     ///
-    /// The dispatcher first asks `caret_lua_check_arguments` (one C call for every type and the
-    /// count); only a failure, or a parameter naming a host-object type, comes here, and this
-    /// finds the same first bad argument.
+    /// The trampoline checks first (`caret_check_call` in shim.c, one type test a parameter and
+    /// the count); only a failure, a parameter naming a host-object type, or a function with more
+    /// parameters than the trampoline describes comes here, and this words the error.
     @inline(never)
     func checkArgumentsSlowly(_ call: LuaCall) throws {
         let state = call.state

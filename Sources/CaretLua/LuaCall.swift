@@ -14,12 +14,12 @@ public struct LuaCall {
     unowned(unsafe) let box: LuaFunctionBox
     /// What the argument checker saw of the first `seenCount` arguments (their types, numbers
     /// and string bytes), so the readers need not ask LuaJIT again; valid while the call runs.
-    let seen: UnsafeMutablePointer<caret_lua_argument>?
+    let seen: UnsafePointer<caret_lua_argument>?
     let seenCount: Int
     /// `self` as the checker found it: a live host object of the method's registered type, or nil.
     let seenReceiver: UnsafeMutableRawPointer?
 
-    init(state: OpaquePointer, box: LuaFunctionBox, seen: UnsafeMutablePointer<caret_lua_argument>? = nil, seenCount: Int = 0,
+    init(state: OpaquePointer, box: LuaFunctionBox, seen: UnsafePointer<caret_lua_argument>? = nil, seenCount: Int = 0,
          seenReceiver: UnsafeMutableRawPointer? = nil) {
         self.state = state
         self.box = box
@@ -151,7 +151,7 @@ public struct LuaCall {
         // A large argument is about to be copied by the host (a document, a Swift string).
         if length >= LuaCall.largeArgument {
             try runtime.reserveMemory(2 * length)
-        } else if length >= 4096 {
+        } else if length >= LuaCall.countedArgument {
             try runtime.noteCopied(length)
         }
         return try bytes.withMemoryRebound(to: UInt8.self, capacity: length) {

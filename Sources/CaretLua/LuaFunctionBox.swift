@@ -1,7 +1,8 @@
 import CCaretLua
 import CLuaJIT
 
-/// What a registered host function needs at call time; its address is the trampoline's upvalue.
+/// What a registered host function needs at call time. The trampoline's upvalue is `entry`,
+/// the C description of it (its checks, its context, its fast path) that points back here.
 final class LuaFunctionBox {
     /// The name used in argument errors (`bad argument #1 to 'select'`).
     let name: String
@@ -13,8 +14,8 @@ final class LuaFunctionBox {
     /// function checks everything itself, as property accessors and metamethods do).
     let checks: [LuaArgumentCheck]
     let checksArguments: Bool
-    /// `checks` as the C checker reads them, in memory the box owns: the call path reads them
-    /// without touching an array (no retain, no bounds check).
+    /// `checks` as the C checker reads them, in memory the box owns (after `entry`): the call
+    /// path reads them without touching an array (no retain, no bounds check).
     let compiledChecks: UnsafeMutablePointer<caret_lua_check>
     let checkCount: Int32
     /// Some parameter names a host-object type, which only Swift can check (by name).
@@ -22,8 +23,18 @@ final class LuaFunctionBox {
     /// The entry also takes one table of named arguments (see `LuaAPIEntry.namedArguments`).
     let acceptsNamedArguments: Bool
     /// For methods: the registered type id and the Swift class of `self` (0 and nil otherwise).
-    var receiverTypeID: UInt32 = 0
+    var receiverTypeID: UInt32 = 0 {
+        didSet { entry.pointee.receiver_type = receiverTypeID }
+    }
     var receiverClass: ObjectIdentifier?
+    /// What the trampoline reads (its upvalue): this box, the state's context, the compiled
+    /// checks, and the fast path, if the entry has one.
+    let entry: UnsafeMutablePointer<caret_lua_host_function>
+    /// For a fast path: the Strings it made lately of short string arguments (made at the first
+    /// call that needs one, not at every start). Only the call path, on the script's thread,
+    /// touches it.
+    @exclusivity(unchecked) var shortStrings: LuaShortStrings?
+    let hasFastPath: Bool
     /// The owning runtime outlives every box (it closes the state before releasing them).
     unowned(unsafe) let runtime: LuaRuntime
     /// The same runtime, for the call path: used through `_withUnsafeGuaranteedRef`, it is not
@@ -31,7 +42,7 @@ final class LuaFunctionBox {
     let unmanagedRuntime: Unmanaged<LuaRuntime>
 
     init(name: String, isMethod: Bool, parameters: [LuaParameter], function: @escaping LuaHostFunction, runtime: LuaRuntime,
-         checksArguments: Bool = false, acceptsNamedArguments: Bool = false) {
+         checksArguments: Bool = false, acceptsNamedArguments: Bool = false, fastPath: LuaFastPath? = nil) {
         self.name = name
         self.isMethod = isMethod
         self.parameters = parameters
@@ -39,7 +50,13 @@ final class LuaFunctionBox {
         let checks = parameters.map { LuaArgumentCheck($0.type) }
         self.checks = checks
         self.checksArguments = checksArguments
-        compiledChecks = .allocate(capacity: max(1, checks.count))
+        // The description and its checks in one allocation (a runtime makes ~200 boxes at start).
+        let checksOffset = MemoryLayout<caret_lua_host_function>.stride
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: checksOffset + max(1, checks.count) * MemoryLayout<caret_lua_check>.stride,
+            alignment: MemoryLayout<caret_lua_host_function>.alignment)
+        entry = memory.bindMemory(to: caret_lua_host_function.self, capacity: 1)
+        compiledChecks = (memory + checksOffset).bindMemory(to: caret_lua_check.self, capacity: max(1, checks.count))
         for (i, check) in checks.enumerated() {
             (compiledChecks + i).initialize(to: caret_lua_check(accepted: check.accepted, integral: check.integral ? 1 : 0))
         }
@@ -48,32 +65,135 @@ final class LuaFunctionBox {
         self.acceptsNamedArguments = acceptsNamedArguments
         self.runtime = runtime
         unmanagedRuntime = Unmanaged.passUnretained(runtime)
+        let checked = checksArguments && checks.count <= Int(CARET_LUA_SEEN_CAPACITY)
+        entry.initialize(to: caret_lua_host_function(
+            box: nil, ctx: runtime.context, checks: compiledChecks, check_count: checkCount, offset: isMethod ? 1 : 0,
+            checked: checked ? 1 : 0, receiver_type: 0, fast: nil))
+        hasFastPath = fastPath != nil
+        entry.pointee.box = Unmanaged.passUnretained(self).toOpaque()
+        if let fastPath {
+            // The fast path accepts what this signature says: the declared parameters must
+            // accept that and nothing else.
+            precondition(checked && fastPath.accepts(checks, isMethod: isMethod),
+                         "the fast path of '\(name)' does not match its declared parameters")
+            entry.pointee.fast = fastPath.function
+        }
     }
 
-    deinit { compiledChecks.deallocate() }
+    deinit {
+        UnsafeMutableRawPointer(entry).deallocate()
+        shortStrings?.deallocate()
+    }
 }
 
-/// The single C entry point into Swift: runs the host function and converts a thrown error into
-/// a pushed message and a status; the C trampoline raises it after this returns.
-let luaDispatch: caret_lua_dispatch_fn = { state, pointer in
+/// Strings of up to 15 UTF-8 bytes made from Lua strings, kept by content, so that a script
+/// passing the same short text again (typing one character a call, replaying edits) gets the
+/// String it got last time instead of a new one (decoding and validating 1 byte costs ~100
+/// instructions). One ASCII character has a slot of its own (128 of them); other texts share
+/// 64 slots by a hash of their bytes. A slot holds the bytes themselves, so a hit never depends
+/// on where LuaJIT keeps the string.
+struct LuaShortStrings {
+    struct Slot {
+        var low: UInt64
+        var high: UInt64
+        var length: Int
+        var string: String
+    }
+
+    /// 128 for one ASCII byte each, then 64 shared.
+    static let slotCount = 128 + 64
+    let slots: UnsafeMutablePointer<Slot>
+
+    init() {
+        slots = .allocate(capacity: LuaShortStrings.slotCount)
+        slots.initialize(repeating: Slot(low: 0, high: 0, length: -1, string: ""), count: LuaShortStrings.slotCount)
+    }
+
+    func deallocate() {
+        slots.deinitialize(count: LuaShortStrings.slotCount)
+        slots.deallocate()
+    }
+
+    /// `String(decoding: bytes, as: UTF8.self)`.
+    @inline(__always)
+    func string(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
+        if count == 0 { return "" }
+        if count == 1, bytes[0] < 0x80 {
+            let slot = slots + Int(bytes[0])
+            if slot.pointee.length == 1 { return slot.pointee.string }
+            let string = String(decoding: UnsafeBufferPointer(start: bytes, count: 1), as: UTF8.self)
+            slot.pointee = Slot(low: UInt64(bytes[0]), high: 0, length: 1, string: string)
+            return string
+        }
+        guard count <= 15 else { return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) }
+        var low: UInt64 = 0, high: UInt64 = 0
+        var i = 0
+        while i < count && i < 8 {
+            low |= UInt64(bytes[i]) &<< UInt64(8 &* i)
+            i &+= 1
+        }
+        while i < count {
+            high |= UInt64(bytes[i]) &<< UInt64(8 &* (i &- 8))
+            i &+= 1
+        }
+        let hash = (low ^ (high &* 0x100000001B3) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
+        let slot = slots + 128 + Int(truncatingIfNeeded: hash &>> 58)
+        if slot.pointee.low == low, slot.pointee.high == high, slot.pointee.length == count { return slot.pointee.string }
+        let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        slot.pointee = Slot(low: low, high: high, length: count, string: string)
+        return string
+    }
+}
+
+/// A host function's fast path (see `caret_lua_fast_fn`): the trampoline calls it before the
+/// ordinary dispatch. It checks its arguments itself, does the common case of the call alone and
+/// returns `CARET_LUA_FALLBACK`, having changed nothing, for anything else (the ordinary route
+/// then does all of it, error wording included).
+struct LuaFastPath {
+    /// The class of `self` it takes (the method's type must be registered for it).
+    let receiver: ObjectIdentifier
+    /// What it accepts of each argument: `i` an integer, `s` a string (the declared parameters
+    /// must accept exactly that, and no `nil`, so that the fast path takes no call the ordinary
+    /// route would refuse).
+    let signature: StaticString
+    /// The function.
+    let function: caret_lua_fast_fn
+
+    init(receiver: AnyObject.Type, signature: StaticString, _ function: caret_lua_fast_fn) {
+        self.receiver = ObjectIdentifier(receiver)
+        self.signature = signature
+        self.function = function
+    }
+
+    /// Whether `checks` (compiled from the declared parameters) admit only what `signature` reads.
+    func accepts(_ checks: [LuaArgumentCheck], isMethod: Bool) -> Bool {
+        let kinds = UnsafeBufferPointer(start: signature.utf8Start, count: signature.utf8CodeUnitCount)
+        guard isMethod, checks.count == kinds.count else { return false }
+        for (check, kind) in zip(checks, kinds) {
+            switch kind {
+            case UInt8(ascii: "i"): if check.accepted != LuaArgumentCheck.bit(LUA_TNUMBER) || !check.integral { return false }
+            case UInt8(ascii: "s"): if check.accepted != LuaArgumentCheck.bit(LUA_TSTRING) { return false }
+            default: return false
+            }
+        }
+        return true
+    }
+}
+
+/// The single C entry point into Swift (but for fast paths): runs the host function and converts
+/// a thrown error into a pushed message and a status; the C trampoline raises it after this
+/// returns. `seen` is what the trampoline's check saw of every argument when all of them fitted.
+let luaDispatch: caret_lua_dispatch_fn = { state, pointer, seen, receiver in
     Unmanaged<LuaFunctionBox>.fromOpaque(pointer!)._withUnsafeGuaranteedRef { box in
         box.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
         guard box.checksArguments else { return luaRun(box, LuaCall(state: state!, box: box)) }
-        guard box.checkCount <= LuaFunctionBox.seenCapacity else {
-            return luaRun(box, LuaCall(state: state!, box: box), checking: true)
+        if let seen, !box.checksObjectTypes {
+            return luaRun(box, LuaCall(state: state!, box: box, seen: seen,
+                                       seenCount: Int(box.checkCount), seenReceiver: receiver))
         }
-        // The checker notes what it saw of each argument here, on the stack (no allocation).
-        return withUnsafeTemporaryAllocation(of: caret_lua_argument.self, capacity: Int(LuaFunctionBox.seenCapacity)) { seen in
-            var receiver: UnsafeMutableRawPointer?
-            let verdict = caret_lua_check_arguments(state, box.isMethod ? 1 : 0, box.compiledChecks, box.checkCount,
-                                                    seen.baseAddress, box.receiverTypeID, &receiver)
-            if verdict == 0, !box.checksObjectTypes {
-                return luaRun(box, LuaCall(state: state!, box: box, seen: seen.baseAddress, seenCount: Int(box.checkCount),
-                                           seenReceiver: receiver))
-            }
-            // A failed check: the slow checker words the error (or accepts a named-argument table).
-            return luaRun(box, LuaCall(state: state!, box: box), checking: true)
-        }
+        // A failed check (or one the trampoline leaves to the host): the slow checker words the
+        // error (or accepts a named-argument table).
+        return luaRun(box, LuaCall(state: state!, box: box), checking: true)
     }
 }
 
@@ -84,19 +204,20 @@ func luaRun(_ box: LuaFunctionBox, _ call: LuaCall, checking: Bool = false) -> I
     do {
         if checking { try box.checkArgumentsSlowly(call) }
         return try box.function(call)
-    } catch let error as LuaCallError {
-        LuaStack.push(string: error.message, to: call.state)
-        return error.isRaw ? CARET_LUA_ERROR_RAW : CARET_LUA_ERROR
     } catch {
-        LuaStack.push(string: "\(error)", to: call.state)
-        return CARET_LUA_ERROR
+        return luaReport(error, to: call.state)
     }
 }
 
-extension LuaFunctionBox {
-    /// Arguments the checker describes for the readers (boxes with more parameters are checked
-    /// and read without that help).
-    static let seenCapacity: Int32 = 8
+/// Pushes `error`'s message and returns the status that makes the trampoline raise it.
+@inline(never)
+func luaReport(_ error: any Error, to state: OpaquePointer) -> Int32 {
+    if let error = error as? LuaCallError {
+        LuaStack.push(string: error.message, to: state)
+        return error.isRaw ? CARET_LUA_ERROR_RAW : CARET_LUA_ERROR
+    }
+    LuaStack.push(string: "\(error)", to: state)
+    return CARET_LUA_ERROR
 }
 
 /// Releases the retain a host-object userdata held.

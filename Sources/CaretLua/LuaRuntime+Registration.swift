@@ -59,11 +59,14 @@ extension LuaRuntime {
         let base = lua_gettop(state)
         let typeID = UInt32(objectTypes.count + 1)
         lua_createtable(state, 0, Int32(type.methods.count))
+        let receiverClass = ObjectIdentifier(type.swiftType)
         for method in type.methods {
+            var fastPath = method.fastPath
+            if fastPath?.receiver != receiverClass { fastPath = nil }
             let box = makeBox(name: method.name, isMethod: true, parameters: method.parameters, method.function,
-                              checksArguments: true, acceptsNamedArguments: method.namedArguments != nil)
+                              checksArguments: true, acceptsNamedArguments: method.namedArguments != nil, fastPath: fastPath)
             box.receiverTypeID = typeID
-            box.receiverClass = ObjectIdentifier(type.swiftType)
+            box.receiverClass = receiverClass
             pushFunction(box)
             LuaStack.rawSet(state, table: -2, key: method.name)
         }
@@ -103,16 +106,16 @@ extension LuaRuntime {
 
     func makeBox(
         name: String, isMethod: Bool, parameters: [LuaParameter], _ function: @escaping LuaHostFunction,
-        checksArguments: Bool = false, acceptsNamedArguments: Bool = false
+        checksArguments: Bool = false, acceptsNamedArguments: Bool = false, fastPath: LuaFastPath? = nil
     ) -> LuaFunctionBox {
         let box = LuaFunctionBox(name: name, isMethod: isMethod, parameters: parameters, function: function, runtime: self,
-                                 checksArguments: checksArguments, acceptsNamedArguments: acceptsNamedArguments)
+                                 checksArguments: checksArguments, acceptsNamedArguments: acceptsNamedArguments, fastPath: fastPath)
         boxes.append(box)
         return box
     }
 
     func pushFunction(_ box: LuaFunctionBox) {
-        caret_lua_push_host_function(state, Unmanaged.passUnretained(box).toOpaque())
+        caret_lua_push_host_function(state, box.entry)
     }
 
     /// Pushes a handle to `object`; false if its class is not a registered type.

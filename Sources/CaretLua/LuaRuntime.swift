@@ -81,7 +81,7 @@ public final class LuaRuntime {
             return 0
         }
         let seed = Double(options.seed % (1 << 53))
-        let status = caret_lua_open_sandbox(state, Unmanaged.passUnretained(printBox).toOpaque(), seed)
+        let status = caret_lua_open_sandbox(state, printBox.entry, seed)
         if status != 0 {
             let message = LuaStack.string(state, at: -1) ?? "unknown error"
             throw LuaScriptError(kind: .runtime, message: "could not open the sandbox: \(message)")

@@ -44,14 +44,22 @@ public final class ScriptSession {
     /// `arg[0]` = `scriptName`).
     /// - Throws: `LuaScriptError` when the runtime cannot be made; `EditorError` for a document
     ///   whose selection is invalid.
-    public init(
+    public convenience init(
         document: DocumentState = DocumentState(text: AttributedText()),
         editorOptions: EditorOptions = EditorOptions(),
         options: LuaRuntimeOptions = LuaRuntimeOptions(),
         scriptName: String = "script.lua",
         arguments: [String] = []
     ) throws {
-        runtime = try LuaRuntime(options: options, api: EditorLuaAPI.api)
+        try self.init(document: document, editorOptions: editorOptions, options: options, scriptName: scriptName,
+                      arguments: arguments, fastPaths: true)
+    }
+
+    /// A session as above; without `fastPaths`, every editor method takes the ordinary route (for
+    /// tests that compare the two).
+    init(document: DocumentState, editorOptions: EditorOptions, options: LuaRuntimeOptions, scriptName: String,
+         arguments: [String], fastPaths: Bool) throws {
+        runtime = try LuaRuntime(options: options, api: fastPaths ? EditorLuaAPI.api : EditorLuaAPI.withoutFastPaths(EditorLuaAPI.api))
         let editor = try Editor(state: document, options: editorOptions)
         main = ScriptEditor(editor: editor, id: 0, session: nil)
         main.session = self

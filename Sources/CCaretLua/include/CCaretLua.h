@@ -21,10 +21,37 @@ enum {
   CARET_LIMIT_TIMEOUT = 3,
 };
 
-/// Calls the host function `function` (an opaque pointer the host registered) with the Lua stack.
-typedef int (*caret_lua_dispatch_fn)(lua_State *L, void *function);
+/// A host function's fast path returns this, having done nothing, when the call must take the
+/// ordinary route (`dispatch`), which also words every error.
+#define CARET_LUA_FALLBACK (-3)
+
+/// What the checker saw of one argument, so the host's readers need not ask LuaJIT again:
+/// its type, and its value when it is a number or a string (valid while the call runs, since the
+/// string stays in its stack slot).
+typedef struct caret_lua_argument {
+  double number;
+  const char *bytes;
+  size_t length;
+  int type;
+} caret_lua_argument;
+
+/// Calls the host function `box` (an opaque pointer the host registered) with the Lua stack.
+/// `seen` is not NULL when the trampoline checked the arguments against the declared parameters
+/// and every one fitted: it then describes each of them; `receiver` is what
+/// `caret_lua_receiver` found for a method (NULL when it found nothing, or for a function).
+typedef int (*caret_lua_dispatch_fn)(lua_State *L, void *box, const caret_lua_argument *seen, void *receiver);
+struct caret_lua_host_function;
+/// A host function's fast path, called first: it reads and checks its own arguments with the
+/// inline readers below (accepting no more than the declared parameters do, a method's `self`
+/// only as a live object of the method's type) and does the common case of the call. It returns
+/// a result count, CARET_LUA_ERROR/CARET_LUA_ERROR_RAW after pushing the error, or
+/// CARET_LUA_FALLBACK, having changed nothing, for `dispatch` to do the call.
+typedef int (*caret_lua_fast_fn)(lua_State *L, const struct caret_lua_host_function *function);
 /// Releases a host object whose userdata was collected.
 typedef void (*caret_lua_release_fn)(void *object);
+
+/// Host functions with a fast path that get a trampoline of their own (no upvalue), per state.
+#define CARET_LUA_SLOT_COUNT 8
 
 /// Per-state context; it is also the allocator's userdata, so C reaches it from any lua_State.
 typedef struct caret_lua_ctx {
@@ -51,6 +78,9 @@ typedef struct caret_lua_ctx {
                                    registry's CARET_RESULT_FILTER_KEY function (script suggestion providers) */
   caret_lua_dispatch_fn dispatch;
   caret_lua_release_fn release;
+  /* The functions the trampolines without an upvalue call (see caret_lua_push_host_function). */
+  struct caret_lua_host_function *slot_functions[CARET_LUA_SLOT_COUNT];
+  int slot_count;
 } caret_lua_ctx;
 
 /// The block inside every host-object userdata.
@@ -70,7 +100,10 @@ caret_lua_ctx *caret_lua_context(lua_State *L);
 /// Monotonic clock in nanoseconds.
 uint64_t caret_lua_now_ns(void);
 
-/// Pushes a Lua function that calls the host function `function` through the trampoline.
+/// Pushes a Lua function that calls the host function `function` (a caret_lua_host_function the
+/// host keeps alive as long as the state) through the trampoline; the first
+/// CARET_LUA_SLOT_COUNT functions with a fast path get trampolines of their own, which find
+/// their function in the context instead of an upvalue.
 void caret_lua_push_host_function(lua_State *L, void *function);
 
 /// Opens the sandboxed standard library into the globals (see docs/lua-embedding.md).
@@ -130,9 +163,11 @@ caret_lua_object *caret_lua_to_object(lua_State *L, int index);
 
 /// `self` of a method call (stack slot 1) when it is a live host object of registered type
 /// `type_id`; NULL otherwise (the host then finds out what it is and words the error).
+/// Two questions to LuaJIT, not three: only a full or a light userdata has a userdata pointer,
+/// and a light userdata's length is 0.
 static inline void *caret_lua_receiver(lua_State *L, uint32_t type_id) {
-  if (lua_type(L, 1) != LUA_TUSERDATA || lua_objlen(L, 1) != sizeof(caret_lua_object)) return NULL;
   caret_lua_object *o = (caret_lua_object *)lua_touserdata(L, 1);
+  if (o == NULL || lua_objlen(L, 1) != sizeof(caret_lua_object)) return NULL;
   return o->magic == CARET_LUA_OBJECT_MAGIC && o->type_id == type_id ? o->object : NULL;
 }
 
@@ -164,23 +199,23 @@ typedef struct caret_lua_check {
   uint16_t integral;
 } caret_lua_check;
 
-/// What the checker saw of one argument, so the host's readers need not ask LuaJIT again:
-/// its type, and its value when it is a number or a string (valid while the call runs, since the
-/// string stays in its stack slot).
-typedef struct caret_lua_argument {
-  double number;
-  const char *bytes;
-  size_t length;
-  int type;
-} caret_lua_argument;
+/// Arguments the trampoline checks and describes itself (a function declaring more is checked
+/// by the host).
+#define CARET_LUA_SEEN_CAPACITY 8
 
-/// Checks a call's arguments (stack slots offset+1 … offset+count) against `checks`: returns the
-/// first argument (1-based) whose type does not fit, count + 1 when more than `count` were passed,
-/// or 0. Host-object type names are the host's to check. When `seen` is not NULL, `seen[i]`
-/// describes argument i + 1 (all of them when 0 is returned). When `receiver_type` is not 0,
-/// `*receiver` is set to `caret_lua_receiver(L, receiver_type)`.
-int caret_lua_check_arguments(lua_State *L, int offset, const caret_lua_check *checks, int count,
-                              caret_lua_argument *seen, uint32_t receiver_type, void **receiver);
+/// What the trampoline knows of one host function (its upvalue points here): the host's box,
+/// the state's context, and the declared parameters compiled for checking.
+typedef struct caret_lua_host_function {
+  void *box;                      /* passed to dispatch and fast */
+  caret_lua_ctx *ctx;
+  const caret_lua_check *checks;  /* check_count entries */
+  int check_count;
+  int offset;                     /* 1 for methods (`self` is stack slot 1), else 0 */
+  int checked;                    /* check the arguments here before the host runs (count <= capacity) */
+  uint32_t receiver_type;         /* for methods: the registered type id of `self`, else 0 */
+  caret_lua_fast_fn fast;         /* NULL: always dispatch */
+} caret_lua_host_function;
+
 
 /// Registry fields of event delivery: a host function returning the queued events as an array of
 /// pairs (handler key, event value) laid out flat, and a table mapping a handler key to an array
