@@ -25,12 +25,25 @@ extension EditorLuaAPI {
         return Unmanaged<ScriptEditor>.fromOpaque(receiver)._withUnsafeGuaranteedRef { target in
             guard !target.isRecording else { return CARET_LUA_FALLBACK }
             let box = Unmanaged<LuaFunctionBox>.fromOpaque(function.pointee.box.unsafelyUnwrapped)
-            let text = box._withUnsafeGuaranteedRef { box in
-                box.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
-                return box.string(bytes, count: count)
+            box._withUnsafeGuaranteedRef { box in box.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() } }
+            // ASCII bytes are valid UTF-8 as they are: the editor's plain lane reads them in place,
+            // and a `String` (repairing invalid UTF-8, as the ordinary route does) is made only
+            // when the text is not ASCII or the edit takes the general route.
+            let utf8 = UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self)
+            var ascii = true
+            for i in 0..<count where utf8[i] >= 0x80 {
+                ascii = false
+                break
             }
             do {
-                try target.editor.performReplacement(Int(location)..<end, with: text)
+                if ascii {
+                    try target.editor.performReplacement(Int(location)..<end, utf8: UnsafeBufferPointer(start: utf8, count: count)) {
+                        box._withUnsafeGuaranteedRef { $0.string(bytes, count: count) }
+                    }
+                } else {
+                    let text = box._withUnsafeGuaranteedRef { $0.string(bytes, count: count) }
+                    try target.editor.performReplacement(Int(location)..<end, with: text)
+                }
             } catch {
                 return box._withUnsafeGuaranteedRef { box in
                     luaReport(replaceFailure(error, LuaCall(state: state, box: box), location: Int(location), end: end), to: state)

@@ -13,6 +13,15 @@ extension Editor {
         try perform(.replaceRange(range, with: string))
     }
 
+    /// `performReplacement(_:with:)` for text the caller holds as bytes known to be valid UTF-8
+    /// (ASCII, say): the plain lane reads them in place, and `string` makes the `String` only for
+    /// the general route. Relies on what `performReplacement(_:with:)` relies on.
+    /// - Throws: what `perform` throws for the command.
+    package func performReplacement(_ range: Range<Int>, utf8 bytes: UnsafeBufferPointer<UInt8>, string: () -> String) throws {
+        if try performPlainReplacement(range, utf8: bytes) { return }
+        try perform(.replaceRange(range, with: string()))
+    }
+
     /// `text.utf16Count`, read inside this module: read from another, the property's access
     /// goes through a dynamic exclusivity check (~75 instructions), which this skips as
     /// `text`'s declaration says.
