@@ -83,6 +83,8 @@ extension Node {
     /// start, the hint and the end is nearest.
     @inline(__always)
     static func byteOffset(utf16 target: Int, in buffer: UnsafeBufferPointer<UInt8>, hint: OffsetHint, total: Int) -> Int? {
+        // Typing: the edit starts where the last one ended.
+        if target == hint.utf16 { return hint.byte }
         let fromEnd = total &- target
         if target >= hint.utf16 {
             if fromEnd < target &- hint.utf16 { return byteOffset(utf16: target, in: buffer, backFrom: buffer.count, units: total) }
