@@ -79,30 +79,39 @@ enum GraphemeCounting {
         let raw = UnsafeRawPointer(base)
         var clusters = 0
         var i = 0
-        while i < count {
-            if count &- i >= 8 {
-                // The ASCII bytes the word starts with, up to the first CR.
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let stops = (word & highBits) | matches(word, 0x0D)
-                let plain = stops == 0 ? 8 : stops.trailingZeroBitCount &>> 3
-                if plain > 0 {
-                    clusters &+= plain
-                    i &+= plain
+        // The bitmap read once: a static's every access checks that it is initialised.
+        let plainBlocks = GraphemePropertyCache.plainBlocks
+        return plainBlocks.withUnsafeBufferPointer { plain -> (Int, Int) in
+            while i < count {
+                if count &- i >= 8 {
+                    // The ASCII bytes the word starts with, up to the first CR.
+                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let stops = (word & highBits) | matches(word, 0x0D)
+                    let ascii = stops == 0 ? 8 : stops.trailingZeroBitCount &>> 3
+                    if ascii > 0 {
+                        clusters &+= ascii
+                        i &+= ascii
+                        continue
+                    }
+                }
+                let lead = base[i]
+                if lead < 0x80 {
+                    if lead == 0x0D { break }
+                    clusters &+= 1
+                    i &+= 1
                     continue
                 }
-            }
-            let lead = base[i]
-            if lead < 0x80 {
-                if lead == 0x0D { break }
+                let decoded = UTF8Decoding.decode(base, at: i, count: count)
+                guard decoded.length > 0 else { break }
+                if decoded.value >= 0x300 {
+                    // Values are below U+110000, so the block's word is in the bitmap.
+                    let block = Int(truncatingIfNeeded: decoded.value &>> 8)
+                    guard (plain[block &>> 6] &>> UInt64(block & 63)) & 1 != 0 else { break }
+                }
                 clusters &+= 1
-                i &+= 1
-                continue
+                i &+= decoded.length
             }
-            let decoded = UTF8Decoding.decode(base, at: i, count: count)
-            guard decoded.length > 0, decoded.value < 0x300 || GraphemePropertyCache.isInPlainBlock(decoded.value) else { break }
-            clusters &+= 1
-            i &+= decoded.length
+            return (clusters, i)
         }
-        return (clusters, i)
     }
 }
