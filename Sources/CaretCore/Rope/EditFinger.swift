@@ -135,7 +135,7 @@ extension Node {
                                               attributes: attributes, isFirst: isFirst, next: next, previous: previous)
             }
             return leaf.replaceUnicodeInThisLeaf(leafLower, leafUpper, with: InsertedText(bytes: inserted, isASCII: isASCII, newlines: newlines),
-                                                 attributes: attributes, isFirst: isFirst, next: next)
+                                                 attributes: attributes, isFirst: isFirst, next: next, previous: previous)
         }
         guard let delta = edited else { return false }
         // The leaf counted its own change; its ancestors add it up.

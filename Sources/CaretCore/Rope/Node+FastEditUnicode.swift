@@ -8,8 +8,12 @@
 extension Node {
     /// Replaces UTF-16 `lower..<upper` of this leaf with `inserted`, if the edit's edges are
     /// certain boundaries; nil with nothing changed otherwise.
+    ///
+    /// `previous`, when given, is the subtree before this leaf (nil: not known, or none when
+    /// `isFirst`): an edit at the leaf's start then looks at the text before it.
     func replaceUnicodeInThisLeaf(
-        _ lower: Int, _ upper: Int, with inserted: InsertedText, attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?
+        _ lower: Int, _ upper: Int, with inserted: InsertedText, attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?,
+        previous previousNode: Unmanaged<Node>? = nil
     ) -> TextSummary? {
         guard let (byteLower, byteUpper) = byteRange(utf16: lower, upper) else { return nil }
         let count = byteCount
@@ -19,13 +23,20 @@ extension Node {
             return nil
         }
         if inserted.isASCII, let delta = replaceASCIIBetweenASCII(lower, byteLower, byteUpper, with: inserted, attributes: attributes,
-                                                                   isFirst: isFirst) {
+                                                                   isFirst: isFirst, next: next, previous: previousNode) {
             return delta
         }
         let deleted: TextSummary? = withBytes { buffer in
             let base = buffer.baseAddress!
-            let previous: UInt32? = byteLower > 0 ? Node.scalar(endingAt: byteLower, in: base) : nil
-            if byteLower == 0 && !isFirst { return nil }
+            var previous: UInt32?
+            if byteLower > 0 {
+                previous = Node.scalar(endingAt: byteLower, in: base)
+            } else if !isFirst {
+                // Deleting forward from the leaf's start: the text before it decides the edge.
+                guard let previousNode else { return nil }
+                previous = previousNode._withUnsafeGuaranteedRef { $0.lastLeaf.lastScalar }
+                if previous == nil { return nil }
+            }
             var following: UInt32?
             if byteUpper < count {
                 following = Node.scalar(at: byteUpper, in: base, count: count)
@@ -70,7 +81,8 @@ extension Node {
     /// nothing changed, when the edit is not that.
     @inline(__always)
     private func replaceASCIIBetweenASCII(
-        _ lower: Int, _ byteLower: Int, _ byteUpper: Int, with inserted: InsertedText, attributes: Attributes, isFirst: Bool
+        _ lower: Int, _ byteLower: Int, _ byteUpper: Int, with inserted: InsertedText, attributes: Attributes, isFirst: Bool,
+        next: Unmanaged<Node>?, previous: Unmanaged<Node>?
     ) -> TextSummary? {
         let carriageReturn: UInt8 = 0x0D
         let deletedNewlines: Int? = withBytes { buffer in
@@ -78,10 +90,17 @@ extension Node {
                 let before = buffer[byteLower &- 1]
                 if before >= 0x80 || before == carriageReturn { return nil }
             } else if !isFirst {
-                return nil
+                guard let previous else { return nil }
+                let before = previous._withUnsafeGuaranteedRef { $0.lastLeaf.lastByte }
+                if before >= 0x80 || before == carriageReturn { return nil }
             }
-            // At the leaf's end the next leaf decides; the general code looks there.
-            guard byteUpper < buffer.count, buffer[byteUpper] < 0x80 else { return nil }
+            // At the leaf's end the next leaf's first byte decides (nothing at the document's
+            // end, where typing mostly happens).
+            if byteUpper < buffer.count {
+                guard buffer[byteUpper] < 0x80 else { return nil }
+            } else if let next {
+                guard next._withUnsafeGuaranteedRef({ $0.firstLeaf.firstByte }) < 0x80 else { return nil }
+            }
             var newlines = 0
             for i in byteLower..<byteUpper {
                 let byte = buffer[i]
@@ -118,6 +137,12 @@ extension Node {
         // Below U+0300 there is no Extend, ZWJ, SpacingMark, Prepend, Hangul or regional
         // indicator: only CR LF joins.
         if x < 0x300 && y < 0x300 { return !(x == 0x0D && y == 0x0A) }
+        // Neither can join across the pair when both are Other, CR, LF or Control (GB3 aside):
+        // letters and emoji of plain blocks next to each other or to Latin text. Below U+0300
+        // the classes are those four; a plain block's scalars are all Other.
+        if (x < 0x300 || GraphemePropertyCache.isInPlainBlock(x)) && (y < 0x300 || GraphemePropertyCache.isInPlainBlock(y)) {
+            return !(x == 0x0D && y == 0x0A)
+        }
         let packedY = GraphemePropertyCache.packed(y)
         guard let right = GraphemeBreakProperty(rawValue: packedY & GraphemeBreakProperty.valueMask) else { return false }
         switch right {
@@ -143,6 +168,18 @@ extension Node {
     /// included. One scalar (a typed letter, an emoji, a backspaced one) is one cluster.
     @inline(__always)
     static func measureClusters(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSummary {
+        let count = bytes.count
+        if count == 0 { return TextSummary() }
+        if count <= 4, let base = bytes.baseAddress, Node.sequenceLength(base[0]) == count {
+            // One scalar: nothing to count but its units.
+            var one = TextSummary()
+            one.utf8 = count
+            one.utf16 = count == 4 ? 2 : 1
+            one.scalars = 1
+            one.newlines = base[0] == 0x0A ? 1 : 0
+            one.graphemes = 1
+            return one
+        }
         var summary = TextSummary(utf8: bytes)
         summary.graphemes = summary.scalars <= 1 ? summary.scalars : Node.countGraphemes(bytes)
         return summary
@@ -172,12 +209,48 @@ struct InsertedText {
     let isASCII: Bool
     let newlines: Int
 
-    /// The measures, grapheme clusters counted on their own.
-    func measure() -> TextSummary { Node.measureClusters(bytes) }
+    /// The measures, grapheme clusters counted on their own: ASCII without CR is a cluster a byte.
+    @inline(__always)
+    func measure() -> TextSummary {
+        if isASCII {
+            var carriageReturn = false
+            for byte in bytes where byte == 0x0D {
+                carriageReturn = true
+                break
+            }
+            if !carriageReturn {
+                var summary = TextSummary()
+                summary.utf8 = bytes.count
+                summary.utf16 = bytes.count
+                summary.scalars = bytes.count
+                summary.graphemes = bytes.count
+                summary.newlines = newlines
+                return summary
+            }
+        }
+        return Node.measureClusters(bytes)
+    }
 
     /// The first and last scalar values (nil when empty).
     var edges: (first: UInt32?, last: UInt32?) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return (nil, nil) }
         return (Node.scalar(at: 0, in: base, count: bytes.count), Node.scalar(endingAt: bytes.count, in: base))
+    }
+}
+
+extension Node {
+    /// A leaf's first byte; 0x80 (not ASCII) when it is empty.
+    var firstByte: UInt8 {
+        @inline(__always) get { byteCount == 0 ? 0x80 : bytePointer[0] }
+    }
+
+    /// A leaf's last byte; 0x80 (not ASCII) when it is empty.
+    var lastByte: UInt8 {
+        @inline(__always) get { byteCount == 0 ? 0x80 : bytePointer[byteCount &- 1] }
+    }
+
+    /// The scalar value ending a leaf's text; nil when it is empty.
+    var lastScalar: UInt32? {
+        @inline(__always) get { byteCount == 0 ? nil : Node.scalar(endingAt: byteCount, in: bytePointer) }
     }
 }

@@ -20,6 +20,26 @@ extension Node {
         return Int(truncatingIfNeeded: (perByte &* ones) &>> 56)
     }
 
+    /// The byte offset, in the word of valid UTF-8 `word` loaded at byte `start`, of the scalar
+    /// before which `need` UTF-16 units of the word's scalars come (the word's own units exceed
+    /// `need`, so the scalar starts in it); nil when `need` falls inside a surrogate pair. Bytes
+    /// before the word's first scalar start continue a scalar counted before it.
+    @inline(__always)
+    static func offset(ofUnit need: Int, inWord word: UInt64, at start: Int) -> Int? {
+        let continuation = word & ~(word << 1) & highBits
+        let astral = word & (word << 1) & (word << 2) & (word << 3) & highBits
+        let perByte = ones &+ (astral &>> 7) &- (continuation &>> 7)
+        // Byte k of `through` holds the units of bytes 0...k (at most 16: no carry between bytes).
+        let through = perByte &* ones
+        // The first byte whose count through it exceeds `need` (`need` is below 16): adding
+        // 127 - need sets its bit 7, and no sum leaves its byte.
+        let above = (through &+ ones &* UInt64(truncatingIfNeeded: 127 &- need)) & highBits
+        let lane = above.trailingZeroBitCount &>> 3
+        let shift = UInt64(truncatingIfNeeded: lane &* 8)
+        let before = Int(truncatingIfNeeded: (through &>> shift) & 0xFF) &- Int(truncatingIfNeeded: (perByte &>> shift) & 0xFF)
+        return before == need ? start &+ lane : nil
+    }
+
     /// The number of bytes of `mask` whose bit 7 is set (`mask` has no other bits set).
     @inline(__always)
     static func countHighBits(_ mask: UInt64) -> Int {
@@ -44,8 +64,11 @@ extension Node {
         // has no branch on the word's bytes: in text that mixes ASCII and other scripts, which
         // words are all ASCII is unpredictable.
         while count &- i >= 8 {
-            let wordUnits = utf16Units(inWord: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            if units &+ wordUnits > target { break }
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let wordUnits = utf16Units(inWord: word)
+            // The scalar at `target` starts in this word: found in it without stepping scalar
+            // by scalar, whose lengths are as unpredictable as the words.
+            if units &+ wordUnits > target { return offset(ofUnit: target &- units, inWord: word, at: i) }
             units &+= wordUnits
             i &+= 8
         }
@@ -83,6 +106,8 @@ extension Node {
     /// start, the hint and the end is nearest.
     @inline(__always)
     static func byteOffset(utf16 target: Int, in buffer: UnsafeBufferPointer<UInt8>, hint: OffsetHint, total: Int) -> Int? {
+        // Typing: the edit starts where the last one ended.
+        if target == hint.utf16 { return hint.byte }
         let fromEnd = total &- target
         if target >= hint.utf16 {
             if fromEnd < target &- hint.utf16 { return byteOffset(utf16: target, in: buffer, backFrom: buffer.count, units: total) }

@@ -29,14 +29,15 @@ struct TextSummary: Equatable, Sendable {
         var nonASCII = false
         let count = bytes.count
         guard let base = bytes.baseAddress else { return (TextSummary(), true) }
-        /// Counts byte `i` (any byte).
+        /// Counts byte `i` (any byte), without a branch on it: a few bytes of an emoji or an
+        /// accented letter make every such branch a guess.
         @inline(__always) func countByte(_ byte: UInt8) {
             // Every byte but a continuation byte (10xxxxxx) starts a scalar.
-            if byte & 0xC0 != 0x80 { scalars &+= 1 }
-            if byte >= 0x80 { nonASCII = true }
-            if byte >= 0xF0 { astral &+= 1 }
-            if byte == 0x0A { newlines &+= 1 }
-            if byte == 0x0D { carriageReturns &+= 1 }
+            scalars &+= byte & 0xC0 != 0x80 ? 1 : 0
+            nonASCII = nonASCII || byte >= 0x80
+            astral &+= byte >= 0xF0 ? 1 : 0
+            newlines &+= byte == 0x0A ? 1 : 0
+            carriageReturns &+= byte == 0x0D ? 1 : 0
         }
         let raw = UnsafeRawPointer(base)
         let high: UInt64 = 0x8080_8080_8080_8080
@@ -47,7 +48,7 @@ struct TextSummary: Equatable, Sendable {
             // A lane's high bit ends up set exactly when the lane is zero: its low seven bits plus
             // 0x7F carry into bit 7 unless they are all clear (and never past it), and a lane with
             // bit 7 set is not zero anyway.
-            return (~(((x & low) &+ low) | x) & high).nonzeroBitCount
+            return Node.countHighBits(~(((x & low) &+ low) | x) & high)
         }
         var i = 0
         while i &+ 8 <= count {
@@ -60,8 +61,10 @@ struct TextSummary: Equatable, Sendable {
                 // moves a lane's bit 7 - k to its own bit 7, so nothing crosses a lane.
                 let continuation = word & ~(word &<< 1) & high
                 let astralLeads = word & (word &<< 1) & (word &<< 2) & (word &<< 3) & high
-                scalars &+= 8 &- continuation.nonzeroBitCount
-                astral &+= astralLeads.nonzeroBitCount
+                // Counted by a multiplication: the baseline x86-64 target has no population count
+                // instruction.
+                scalars &+= 8 &- Node.countHighBits(continuation)
+                astral &+= Node.countHighBits(astralLeads)
                 nonASCII = true
             }
             // A lane equal to LF or CR, whatever the other lanes hold.

@@ -19,8 +19,22 @@ enum GraphemeCounting {
         let raw = UnsafeRawPointer(base)
         var state = GraphemeBreakState()
         var properties = GraphemePropertyCache()
-        var clusters = 0
-        var i = 0
+        // First the stretch of scalars that join nothing on either side: ASCII but CR, Latin up
+        // to U+02FF and the scalars of plain blocks (`GraphemePropertyCache.plainBlocks`: emoji,
+        // CJK, most letters). Each is a cluster of its own (GB4, GB5, GB999), so the stretch
+        // counts scalars without the rules. Text of ASCII and emoji or CJK is counted whole so.
+        var (clusters, i) = inertPrefix(base, count: count)
+        if i == count { return clusters }
+        if i > 0 {
+            // The rules go on from the stretch's last scalar, a cluster already counted.
+            var start = i &- 1
+            while start > 0 && base[start] & 0xC0 == 0x80 { start &-= 1 }
+            if base[start] < 0x80 {
+                state.setASCII(base[start])
+            } else {
+                _ = state.consume(packed: properties.packed(UTF8Decoding.decode(base, at: start, count: count).value))
+            }
+        }
         while i < count {
             let lead = base[i]
             if lead < 0x80 {
@@ -55,5 +69,49 @@ enum GraphemeCounting {
             i &+= max(decoded.length, 1)
         }
         return clusters
+    }
+
+    /// The clusters of the longest prefix of `base[0..<count]` whose scalars cannot join any
+    /// neighbour (see `count`), and where it ends: at `count`, or at the first CR, ill-formed
+    /// sequence or scalar that may join.
+    @inline(__always)
+    private static func inertPrefix(_ base: UnsafePointer<UInt8>, count: Int) -> (clusters: Int, end: Int) {
+        let raw = UnsafeRawPointer(base)
+        var clusters = 0
+        var i = 0
+        // The bitmap read once: a static's every access checks that it is initialised.
+        let plainBlocks = GraphemePropertyCache.plainBlocks
+        return plainBlocks.withUnsafeBufferPointer { plain -> (Int, Int) in
+            while i < count {
+                if count &- i >= 8 {
+                    // The ASCII bytes the word starts with, up to the first CR.
+                    let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let stops = (word & highBits) | matches(word, 0x0D)
+                    let ascii = stops == 0 ? 8 : stops.trailingZeroBitCount &>> 3
+                    if ascii > 0 {
+                        clusters &+= ascii
+                        i &+= ascii
+                        continue
+                    }
+                }
+                let lead = base[i]
+                if lead < 0x80 {
+                    if lead == 0x0D { break }
+                    clusters &+= 1
+                    i &+= 1
+                    continue
+                }
+                let decoded = UTF8Decoding.decode(base, at: i, count: count)
+                guard decoded.length > 0 else { break }
+                if decoded.value >= 0x300 {
+                    // Values are below U+110000, so the block's word is in the bitmap.
+                    let block = Int(truncatingIfNeeded: decoded.value &>> 8)
+                    guard (plain[block &>> 6] &>> UInt64(block & 63)) & 1 != 0 else { break }
+                }
+                clusters &+= 1
+                i &+= decoded.length
+            }
+            return (clusters, i)
+        }
     }
 }
