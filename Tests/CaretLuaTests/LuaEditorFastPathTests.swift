@@ -9,7 +9,7 @@ import Testing
 /// that skip the ordinary dispatch. Whatever a script passes, the results, the errors, the
 /// document, the selection, undo, events, recordings and limits must be those of the ordinary
 /// route, which a session made with `fastPaths: false` takes for every call.
-@Suite struct EditorFastPathTests {
+@Suite struct LuaEditorFastPathTests {
     static func session(_ markup: String, fastPaths: Bool, options: LuaRuntimeOptions = LuaRuntimeOptions()) throws -> ScriptSession {
         try ScriptSession(document: try Markup.parse(markup), editorOptions: EditorOptions(), options: options,
                           scriptName: "script.lua", arguments: [], fastPaths: fastPaths)
