@@ -137,7 +137,8 @@ extension Editor {
         } else {
             // The replaced text, copied out before the edit changes its leaf (a UTF-16 unit takes at
             // most 3 bytes); in one run, whose attributes are the first character's, which the
-            // inserted text takes.
+            // inserted text takes. A range longer than a leaf's bytes cannot lie in one leaf.
+            guard range.count <= Node.maxLeafBytes else { return false }
             taken = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count * 3) { buffer in
                 guard let base = buffer.baseAddress, let (count, attributes) = text.copyPlainContent(in: range, to: base) else {
                     return false
