@@ -89,9 +89,9 @@ final class LuaFunctionBox {
 /// Strings of up to 15 UTF-8 bytes made from Lua strings, kept by content, so that a script
 /// passing the same short text again (typing one character a call, replaying edits) gets the
 /// String it got last time instead of a new one (decoding and validating 1 byte costs ~100
-/// instructions). One ASCII character has a slot of its own (128 of them); other texts share
-/// 64 slots by a hash of their bytes. A slot holds the bytes themselves, so a hit never depends
-/// on where LuaJIT keeps the string.
+/// instructions). One ASCII character comes from `String.ascii(_:)`; other texts share 64 slots by
+/// a hash of their bytes. A slot holds the bytes themselves, so a hit never depends on where
+/// LuaJIT keeps the string.
 struct LuaShortStrings {
     struct Slot {
         var low: UInt64
@@ -100,8 +100,8 @@ struct LuaShortStrings {
         var string: String
     }
 
-    /// 128 for one ASCII byte each, then 64 shared.
-    static let slotCount = 128 + 64
+    /// Shared by a hash of the bytes.
+    static let slotCount = 64
     let slots: UnsafeMutablePointer<Slot>
 
     init() {
@@ -118,13 +118,7 @@ struct LuaShortStrings {
     @inline(__always)
     func string(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
         if count == 0 { return "" }
-        if count == 1, bytes[0] < 0x80 {
-            let slot = slots + Int(bytes[0])
-            if slot.pointee.length == 1 { return slot.pointee.string }
-            let string = String(decoding: UnsafeBufferPointer(start: bytes, count: 1), as: UTF8.self)
-            slot.pointee = Slot(low: UInt64(bytes[0]), high: 0, length: 1, string: string)
-            return string
-        }
+        if count == 1, bytes[0] < 0x80 { return String.ascii(bytes[0]) }
         guard count <= 15 else { return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) }
         var low: UInt64 = 0, high: UInt64 = 0
         var i = 0
@@ -137,7 +131,7 @@ struct LuaShortStrings {
             i &+= 1
         }
         let hash = (low ^ (high &* 0x100000001B3) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
-        let slot = slots + 128 + Int(truncatingIfNeeded: hash &>> 58)
+        let slot = slots + Int(truncatingIfNeeded: hash &>> 58)
         if slot.pointee.low == low, slot.pointee.high == high, slot.pointee.length == count { return slot.pointee.string }
         let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         slot.pointee = Slot(low: low, high: high, length: count, string: string)

@@ -85,7 +85,7 @@ enum FastEventParser {
         // about 200 instructions, more than the rest of the line's parse.
         if bytes.count <= 1 {
             guard let byte = bytes.first else { return "" }
-            if byte < 0x80 { return oneByteStrings[Int(byte)] }
+            if byte < 0x80 { return String.ascii(byte) }
         }
         var text = String(decoding: bytes, as: UTF8.self)
         var ascii = true
@@ -97,9 +97,6 @@ enum FastEventParser {
         let same = text.withUTF8 { $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
         return same ? text : nil
     }
-
-    /// Every one-byte (ASCII) string, made once.
-    private static let oneByteStrings: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
 
     /// A non-negative decimal integer of at most 9 digits, without a leading zero unless it is 0,
     /// starting at `i` and followed by a byte before `end` that is not a digit.

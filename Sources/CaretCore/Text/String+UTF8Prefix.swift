@@ -17,3 +17,14 @@ extension String {
         utf8.count > 64 ? utf8Prefix(maxBytes: 64) + "…" : self
     }
 }
+
+extension String {
+    /// Every one-byte (ASCII) string, made once: a hot path that turns one byte into a `String`
+    /// (an edit line of a trace, a script typing one character) reads it here instead of
+    /// decoding and validating the byte, which costs ~100-200 instructions a call.
+    private static let oneByteStrings: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
+
+    /// The string of ASCII byte `byte` (below 0x80).
+    @inline(__always)
+    package static func ascii(_ byte: UInt8) -> String { oneByteStrings[Int(byte)] }
+}
