@@ -57,8 +57,9 @@ enum TraceBenchmarks {
         + "and offset scans, the run-hint test, memmove of varying lengths) and its pastes take the general path; the emoji variant adds the certain-boundary checks and cluster counts of the non-ASCII in-leaf path "
         + "(Node.byteRange, GraphemeCounting). The times also move between runs and within one: automerge-paper took 12.1 ms in its "
         + "trace row and 21.2 ms in the peer table of the same run, and 12.2-20.9 ms alone in separate processes; with address "
-        + "randomization off (setarch -R) it took 12.1-12.7 ms in 7 runs of 8, and the ratios held still at "
-        + "friendsforever_flat-astral-e 1.43-1.47x, sveltecomponent 1.60-1.62x, sveltecomponent-astral-e 2.39-2.54x"
+        + "randomization off (setarch -R) it took 12.1-12.7 ms in 7 runs of 8, and three runs gave friendsforever_flat-astral-e "
+        + "1.43-1.47x, sveltecomponent 1.60-1.62x and sveltecomponent-astral-e 2.39-2.54x, but later runs with it off swung as "
+        + "before (sveltecomponent 0.91-2.68x): compare builds by instruction counts"
 
     static func replay(_ trace: EditingTrace) throws -> AttributedText {
         var text = AttributedText(trace.startContent)
