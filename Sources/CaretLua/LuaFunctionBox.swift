@@ -23,8 +23,9 @@ final class LuaFunctionBox {
     /// The entry also takes one table of named arguments (see `LuaAPIEntry.namedArguments`).
     let acceptsNamedArguments: Bool
     /// For methods: the registered type id and the Swift class of `self` (0 and nil otherwise).
-    var receiverTypeID: UInt32 = 0 {
-        didSet { entry.pointee.receiver_type = receiverTypeID }
+    var receiverTypeID: UInt32 {
+        get { entry.pointee.receiver_type }
+        set { entry.pointee.receiver_type = newValue }
     }
     var receiverClass: ObjectIdentifier?
     /// What the trampoline reads (its upvalue): this box, the state's context, the compiled
@@ -34,7 +35,7 @@ final class LuaFunctionBox {
     /// call that needs one, not at every start). Only the call path, on the script's thread,
     /// touches it.
     @exclusivity(unchecked) var shortStrings: LuaShortStrings?
-    let hasFastPath: Bool
+    var hasFastPath: Bool { entry.pointee.fast != nil }
     /// The owning runtime outlives every box (it closes the state before releasing them).
     unowned(unsafe) let runtime: LuaRuntime
     /// The same runtime, for the call path: used through `_withUnsafeGuaranteedRef`, it is not
@@ -69,7 +70,6 @@ final class LuaFunctionBox {
         entry.initialize(to: caret_lua_host_function(
             box: nil, ctx: runtime.context, checks: compiledChecks, check_count: checkCount, offset: isMethod ? 1 : 0,
             checked: checked ? 1 : 0, receiver_type: 0, fast: nil))
-        hasFastPath = fastPath != nil
         entry.pointee.box = Unmanaged.passUnretained(self).toOpaque()
         if let fastPath {
             // The fast path accepts what this signature says: the declared parameters must

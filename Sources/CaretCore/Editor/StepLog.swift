@@ -102,7 +102,7 @@ struct StepLog: Sendable {
         let start = tailUsed
         var writer = Writer(base: base, at: start)
         StepLog.writeCommon(step, header: StepLog.header(step, short: true), origin: range.lowerBound, to: &writer)
-        assert(StepLog.utf16Count(of: string) == written && StepLog.utf16Count(of: old) == range.count,
+        assert(TextSummary(utf8: string).utf16 == written && TextSummary(utf8: old).utf16 == range.count,
                "a plain step's lengths follow from its strings")
         writer.unsigned(UInt64(range.lowerBound))
         writer.bytes(string)
@@ -151,13 +151,6 @@ struct StepLog: Sendable {
         assert(end <= tail!.capacity, "an undo step outgrew its size bound")
         tailUsed = end
         count &+= 1
-    }
-
-    /// The UTF-16 units of valid UTF-8 `bytes`.
-    private static func utf16Count(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var units = 0
-        for byte in bytes where byte & 0xC0 != 0x80 { units &+= byte >= 0xF0 ? 2 : 1 }
-        return units
     }
 
     /// At least the bytes `list`'s records take in the general form (a varint is at most 10

@@ -70,10 +70,7 @@ extension Node {
                 // Backspacing the first letter of a leaf: certain when ASCII other than CR ends
                 // the text before it.
                 guard let previous else { return nil }
-                let before = previous._withUnsafeGuaranteedRef { node -> UInt8 in
-                    let leaf = node.lastLeaf
-                    return leaf.byteCount == 0 ? 0x80 : leaf.bytePointer[leaf.byteCount &- 1]
-                }
+                let before = previous._withUnsafeGuaranteedRef { $0.lastLeaf.lastByte }
                 if before >= 0x80 || before == carriageReturn { return nil }
             }
             var newlines = 0
@@ -83,11 +80,7 @@ extension Node {
                 if byte == 0x0A { newlines += 1 }
             }
             if upper == count, let next {
-                let following = next._withUnsafeGuaranteedRef { node -> UInt8? in
-                    let leaf = node.firstLeaf
-                    return leaf.byteCount == 0 ? nil : leaf.bytePointer[0]
-                }
-                guard let following, following < 0x80 else { return nil }
+                guard next._withUnsafeGuaranteedRef({ $0.firstLeaf.firstByte }) < 0x80 else { return nil }
             }
             return newlines
         }
