@@ -39,4 +39,13 @@ void caret_lua_open_deterministic_tostring(lua_State *L);
 void caret_lua_open_patterns(lua_State *L);
 /* Virtual os.time/os.clock/os.date (os.c). Leaves the os table on the stack. */
 void caret_lua_push_virtual_os(lua_State *L);
+/* The compiled route (compiled.c): replaces the trampoline of `f` on top of the stack with a Lua
+   wrapper that calls f's compiled entry through the FFI and the trampoline for anything else;
+   leaves the trampoline when the wrapper cannot be made. */
+void caret_lua_wrap_compiled(lua_State *L, caret_lua_host_function *f);
+/* Keeps the base library's type and select for the wrappers (sandbox.c calls it before any
+   script runs). */
+void caret_lua_keep_builtins(lua_State *L);
+/* What a wrapper calls when the compiled call asks for attention (shim.c). */
+int caret_lua_compiled_attend(lua_State *L);
 #endif

@@ -260,6 +260,7 @@ static int caret_setup_sandbox(lua_State *L) {
   sandbox_args *args = (sandbox_args *)lua_touserdata(L, 1);
   lua_settop(L, 0);
   open_library(L, luaopen_base, "");
+  caret_lua_keep_builtins(L);
   open_library(L, luaopen_table, LUA_TABLIBNAME);
   open_library(L, luaopen_string, LUA_STRLIBNAME);
   open_library(L, luaopen_math, LUA_MATHLIBNAME);

@@ -173,6 +173,41 @@ static inline __attribute__((always_inline)) int caret_call_host(lua_State *L, c
   return lua_error(L);
 }
 
+/* The compiled route (compiled.c builds its wrappers): what caret_call_host does around a host
+   call, for a compiled entry the FFI calls from Lua. No C stack check: it never re-enters Lua. */
+double caret_lua_compiled_call(void *function, void *self, double n1, double n2, const char *bytes, size_t length) {
+  caret_lua_host_function *f = (caret_lua_host_function *)function;
+  caret_lua_ctx *ctx = f->ctx;
+  caret_lua_object *o = (caret_lua_object *)self;
+  /* Any other value LuaJIT passes as a pointer (another userdata's block, a light userdata) is
+     never read: the ordinary route finds out what it is. */
+  if (o == NULL || o != f->verified_receiver || ctx->tripped != CARET_LIMIT_NONE) return CARET_LUA_COMPILED_FALLBACK;
+  ctx->in_host++;
+  double result = f->compiled(f, o->object, n1, n2, bytes, length);
+  ctx->in_host--;
+  if (result < 0) return CARET_LUA_COMPILED_FALLBACK;
+  ctx->compiled_route_calls++;
+  if (ctx->in_host == 0 && ctx->memory_limit && ctx->bytes_in_use + ctx->host_bytes > ctx->memory_limit)
+    ctx->tripped = CARET_LIMIT_MEMORY;  /* as caret_call_host: the host overshot */
+  if (ctx->tripped != CARET_LIMIT_NONE || (ctx->pending_events > 0 && ctx->in_host == 0)) return CARET_LUA_COMPILED_ATTEND;
+  return result;
+}
+
+/* A compiled-route wrapper calls this (as a tail call, so that positions are the caller's) when
+   caret_lua_compiled_call returned CARET_LUA_COMPILED_ATTEND. */
+int caret_lua_compiled_attend(lua_State *L) {
+  caret_lua_ctx *ctx = caret_lua_context(L);
+  if (ctx->tripped != CARET_LIMIT_NONE) return caret_lua_raise_tripped(L, ctx);
+  if (ctx->pending_events > 0 && ctx->in_host == 0) {
+    if (!caret_lua_check_c_stack(L)) {
+      lua_pushliteral(L, "C stack overflow (host calls nested too deeply)");
+      return lua_error(L);
+    }
+    caret_deliver_events(L, ctx);
+  }
+  return 0;
+}
+
 /* The trampoline: its upvalue is the function's caret_lua_host_function. */
 static int caret_trampoline(lua_State *L) {
   const caret_lua_host_function *f = (const caret_lua_host_function *)lua_touserdata(L, lua_upvalueindex(1));
@@ -206,10 +241,11 @@ void caret_lua_push_host_function(lua_State *L, void *function) {
   if (f->fast && ctx->slot_count < CARET_LUA_SLOT_COUNT) {
     ctx->slot_functions[ctx->slot_count] = f;
     lua_pushcfunction(L, caret_slot_trampolines[ctx->slot_count++]);
-    return;
+  } else {
+    lua_pushlightuserdata(L, function);
+    lua_pushcclosure(L, caret_trampoline, 1);
   }
-  lua_pushlightuserdata(L, function);
-  lua_pushcclosure(L, caret_trampoline, 1);
+  if (f->compiled && ctx->compiled_calls) caret_lua_wrap_compiled(L, f);
 }
 
 int caret_lua_charge(caret_lua_ctx *ctx, uint64_t work) {
@@ -439,6 +475,10 @@ caret_lua_object *caret_lua_to_object(lua_State *L, int index) {
 static int caret_object_gc(lua_State *L) {
   caret_lua_object *o = caret_lua_to_object(L, 1);
   if (o) {
+    /* Its block may be reused: the compiled route must not take it for this object then. */
+    caret_lua_ctx *ctx = caret_lua_context(L);
+    for (int i = 0; i < ctx->compiled_count; i++)
+      if (ctx->compiled_functions[i]->verified_receiver == o) ctx->compiled_functions[i]->verified_receiver = NULL;
     void *object = o->object;
     o->object = NULL;
     caret_lua_context(L)->release(object);

@@ -54,9 +54,15 @@ enum ReplCommand {
             throw CLIError.usage("--doc - would read stdin, which holds the Lua lines; give them with --in FILE")
         }
         let (document, _) = try RunSupport.document(parsed, formats: try FormatOptions(parsed, outputFlag: nil), terminal: terminal)
+        let interactive = parsed.value("--in") == nil && isatty(STDIN_FILENO) == 1
+        let lineEditing = interactive && isatty(STDOUT_FILENO) == 1
+        var options = try RunSupport.runtimeOptions(parsed)
+        // Interrupts turn the JIT off; without it the hot methods are better as plain trampolines
+        // than as the compiled route's wrappers (docs/lua-embedding.md, "The compiled route").
+        if lineEditing { options.jitEnabled = false }
         let session: ScriptSession
         do {
-            session = try ScriptSession(document: document, options: try RunSupport.runtimeOptions(parsed), scriptName: "stdin", arguments: parsed.rest)
+            session = try ScriptSession(document: document, options: options, scriptName: "stdin", arguments: parsed.rest)
         } catch let error as CLIError {
             throw error
         } catch {
@@ -65,8 +71,7 @@ enum ReplCommand {
         let out = terminal
         session.runtime.printHandler = { line in out.out(line) }
         RunSupport.installLexicon(session, parsed, terminal: terminal)
-        let interactive = parsed.value("--in") == nil && isatty(STDIN_FILENO) == 1
-        if interactive && isatty(STDOUT_FILENO) == 1 {
+        if lineEditing {
             return InteractiveRepl(session: session, terminal: terminal, environment: ProcessInfo.processInfo.environment).run()
         }
         var lines: [String]?

@@ -11,15 +11,34 @@ import CaretCore
 /// overflowing range) returns `CARET_LUA_FALLBACK` before changing anything, and the ordinary
 /// route then does all of it; errors of the command itself are worded as the ordinary body
 /// words them.
+///
+/// Each also has a compiled entry, which the JIT calls from a script's compiled loop (see
+/// `caret_lua_compiled_fn`): the same body with the arguments already read, which declines
+/// (`CARET_LUA_COMPILED_FALLBACK`) where the fast path would report an error or take the
+/// editor's general route, so that the fast path then does exactly what it does today.
 extension EditorLuaAPI {
     /// `editor:replace(location, length, text)`.
-    static let replaceFastPath = LuaFastPath(receiver: ScriptEditor.self, signature: "iis") { state, function in
+    static let replaceFastPath = LuaFastPath(receiver: ScriptEditor.self, signature: "iis", { state, function in
         let state = state.unsafelyUnwrapped, function = function.unsafelyUnwrapped
         var location: Int64 = 0, length: Int64 = 0, count = 0
-        guard lua_gettop(state) == 4, let receiver = caret_lua_receiver(state, function.pointee.receiver_type),
+        guard lua_gettop(state) == 4, let receiver = caret_lua_method_receiver(state, function),
               caret_lua_to_int64(state, 2, &location) != 0, caret_lua_to_int64(state, 3, &length) != 0,
-              let bytes = caret_lua_to_bytes(state, 4, &count), length >= 0, count < LuaCall.countedArgument
+              let bytes = caret_lua_to_bytes(state, 4, &count)
         else { return CARET_LUA_FALLBACK }
+        return replace(receiver, function, location: location, length: length, bytes, count: count, state: state)
+    }, compiled: { function, object, location, length, bytes, count in
+        guard let function, let object, let bytes, caret_lua_is_int64(location) != 0, caret_lua_is_int64(length) != 0,
+              replace(object, function, location: Int64(location), length: Int64(length), bytes, count: count, state: nil) == 0
+        else { return CARET_LUA_COMPILED_FALLBACK }
+        return 0
+    })
+
+    /// The body of both routes of `editor:replace`. `state` is nil on the compiled route, which
+    /// takes the editor's plain lane alone and declines any call that fails or needs more.
+    @inline(__always)
+    static func replace(_ receiver: UnsafeMutableRawPointer, _ function: UnsafePointer<caret_lua_host_function>,
+                        location: Int64, length: Int64, _ bytes: UnsafePointer<CChar>, count: Int, state: OpaquePointer?) -> Int32 {
+        guard length >= 0, count < LuaCall.countedArgument else { return CARET_LUA_FALLBACK }
         let (end, overflow) = Int(location).addingReportingOverflow(Int(length))
         guard !overflow else { return CARET_LUA_FALLBACK }
         return Unmanaged<ScriptEditor>.fromOpaque(receiver)._withUnsafeGuaranteedRef { target in
@@ -35,16 +54,24 @@ extension EditorLuaAPI {
                 ascii = false
                 break
             }
+            let range = Int(location)..<end
             do {
+                guard state != nil else {
+                    let done = ascii
+                        ? try target.editor.performPlainReplacement(range, utf8: UnsafeBufferPointer(start: utf8, count: count))
+                        : try target.editor.performPlainReplacement(range, with: box._withUnsafeGuaranteedRef { $0.string(bytes, count: count) })
+                    return done ? 0 : CARET_LUA_FALLBACK
+                }
                 if ascii {
-                    try target.editor.performReplacement(Int(location)..<end, utf8: UnsafeBufferPointer(start: utf8, count: count)) {
+                    try target.editor.performReplacement(range, utf8: UnsafeBufferPointer(start: utf8, count: count)) {
                         box._withUnsafeGuaranteedRef { $0.string(bytes, count: count) }
                     }
                 } else {
                     let text = box._withUnsafeGuaranteedRef { $0.string(bytes, count: count) }
-                    try target.editor.performReplacement(Int(location)..<end, with: text)
+                    try target.editor.performReplacement(range, with: text)
                 }
             } catch {
+                guard let state else { return CARET_LUA_FALLBACK }
                 return box._withUnsafeGuaranteedRef { box in
                     luaReport(replaceFailure(error, LuaCall(state: state, box: box), location: Int(location), end: end), to: state)
                 }
@@ -54,12 +81,26 @@ extension EditorLuaAPI {
     }
 
     /// `editor:insert(text)`.
-    static let insertFastPath = LuaFastPath(receiver: ScriptEditor.self, signature: "s") { state, function in
+    static let insertFastPath = LuaFastPath(receiver: ScriptEditor.self, signature: "s", { state, function in
         let state = state.unsafelyUnwrapped, function = function.unsafelyUnwrapped
         var count = 0
-        guard lua_gettop(state) == 2, let receiver = caret_lua_receiver(state, function.pointee.receiver_type),
-              let bytes = caret_lua_to_bytes(state, 2, &count), count < LuaCall.countedArgument
+        guard lua_gettop(state) == 2, let receiver = caret_lua_method_receiver(state, function),
+              let bytes = caret_lua_to_bytes(state, 2, &count)
         else { return CARET_LUA_FALLBACK }
+        return insert(receiver, function, bytes, count: count, state: state)
+    }, compiled: { function, object, _, _, bytes, count in
+        guard let function, let object, let bytes, insert(object, function, bytes, count: count, state: nil) == 0 else {
+            return CARET_LUA_COMPILED_FALLBACK
+        }
+        return 0
+    })
+
+    /// The body of both routes of `editor:insert`. `state` is nil on the compiled route, which
+    /// declines a command that fails (the editor is then unchanged) for the fast path to report.
+    @inline(__always)
+    static func insert(_ receiver: UnsafeMutableRawPointer, _ function: UnsafePointer<caret_lua_host_function>,
+                       _ bytes: UnsafePointer<CChar>, count: Int, state: OpaquePointer?) -> Int32 {
+        guard count < LuaCall.countedArgument else { return CARET_LUA_FALLBACK }
         return Unmanaged<ScriptEditor>.fromOpaque(receiver)._withUnsafeGuaranteedRef { target in
             guard !target.isRecording else { return CARET_LUA_FALLBACK }
             let text = Unmanaged<LuaFunctionBox>.fromOpaque(function.pointee.box.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
@@ -69,6 +110,7 @@ extension EditorLuaAPI {
             do {
                 try target.editor.perform(.insertText(text))
             } catch {
+                guard let state else { return CARET_LUA_FALLBACK }
                 return luaReport(error, to: state)
             }
             return 0
@@ -76,17 +118,25 @@ extension EditorLuaAPI {
     }
 
     /// `editor:length()`.
-    static let lengthFastPath = LuaFastPath(receiver: ScriptEditor.self, signature: "") { state, function in
+    static let lengthFastPath = LuaFastPath(receiver: ScriptEditor.self, signature: "", { state, function in
         let state = state.unsafelyUnwrapped, function = function.unsafelyUnwrapped
-        guard lua_gettop(state) == 1, let receiver = caret_lua_receiver(state, function.pointee.receiver_type) else {
+        guard lua_gettop(state) == 1, let receiver = caret_lua_method_receiver(state, function) else {
             return CARET_LUA_FALLBACK
         }
+        lua_pushnumber(state, length(receiver, function))
+        return 1
+    }, compiled: { function, object, _, _, _, _ in
+        guard let function, let object else { return CARET_LUA_COMPILED_FALLBACK }
+        return length(object, function)
+    }, results: 1)
+
+    /// The body of both routes of `editor:length`.
+    @inline(__always)
+    static func length(_ receiver: UnsafeMutableRawPointer, _ function: UnsafePointer<caret_lua_host_function>) -> Double {
         Unmanaged<LuaFunctionBox>.fromOpaque(function.pointee.box.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
             $0.unmanagedRuntime._withUnsafeGuaranteedRef { $0.countHostCall() }
         }
-        let count = Unmanaged<ScriptEditor>.fromOpaque(receiver)._withUnsafeGuaranteedRef { $0.editor.utf16Length }
-        lua_pushnumber(state, Double(count))
-        return 1
+        return Double(Unmanaged<ScriptEditor>.fromOpaque(receiver)._withUnsafeGuaranteedRef { $0.editor.utf16Length })
     }
 
     /// The error `editor:replace` reports for `error`, thrown by the replacement of

@@ -69,7 +69,8 @@ final class LuaFunctionBox {
         let checked = checksArguments && checks.count <= Int(CARET_LUA_SEEN_CAPACITY)
         entry.initialize(to: caret_lua_host_function(
             box: nil, ctx: runtime.context, checks: compiledChecks, check_count: checkCount, offset: isMethod ? 1 : 0,
-            checked: checked ? 1 : 0, receiver_type: 0, fast: nil))
+            checked: checked ? 1 : 0, receiver_type: 0, fast: nil, compiled: nil, signature: (0, 0, 0, 0, 0, 0, 0, 0),
+            results: 0, verified_receiver: nil))
         entry.pointee.box = Unmanaged.passUnretained(self).toOpaque()
         if let fastPath {
             // The fast path accepts what this signature says: the declared parameters must
@@ -77,6 +78,16 @@ final class LuaFunctionBox {
             precondition(checked && fastPath.accepts(checks, isMethod: isMethod),
                          "the fast path of '\(name)' does not match its declared parameters")
             entry.pointee.fast = fastPath.function
+            if let compiled = fastPath.compiled {
+                let kinds = UnsafeBufferPointer(start: fastPath.signature.utf8Start, count: fastPath.signature.utf8CodeUnitCount)
+                precondition(kinds.count < MemoryLayout.size(ofValue: entry.pointee.signature),
+                             "the compiled entry of '\(name)' has too many parameters")
+                withUnsafeMutableBytes(of: &entry.pointee.signature) { signature in
+                    for (i, kind) in kinds.enumerated() { signature[i] = kind }
+                }
+                entry.pointee.compiled = compiled
+                entry.pointee.results = fastPath.results
+            }
         }
     }
 
@@ -152,11 +163,23 @@ struct LuaFastPath {
     let signature: StaticString
     /// The function.
     let function: caret_lua_fast_fn
+    /// The same common case for the compiled route (see `caret_lua_compiled_fn`), when the JIT
+    /// runs: the arguments arrive already read, `self` already found. It takes what `function`
+    /// takes and does what it does, and declines (`CARET_LUA_COMPILED_FALLBACK`) whatever would
+    /// make `function` report an error.
+    let compiled: caret_lua_compiled_fn?
+    /// How many values the method returns to Lua (0 or 1; the compiled entry's result, if 1).
+    /// A method with a result must queue no events (its result is lost when the wrapper attends
+    /// to them; a tripped limit is raised instead of a result anyway).
+    let results: Int32
 
-    init(receiver: AnyObject.Type, signature: StaticString, _ function: caret_lua_fast_fn) {
+    init(receiver: AnyObject.Type, signature: StaticString, _ function: caret_lua_fast_fn,
+         compiled: caret_lua_compiled_fn? = nil, results: Int32 = 0) {
         self.receiver = ObjectIdentifier(receiver)
         self.signature = signature
         self.function = function
+        self.compiled = compiled
+        self.results = results
     }
 
     /// Whether `checks` (compiled from the declared parameters) admit only what `signature` reads.

@@ -86,6 +86,9 @@ public final class LuaRuntime {
             let message = LuaStack.string(state, at: -1) ?? "unknown error"
             throw LuaScriptError(kind: .runtime, message: "could not open the sandbox: \(message)")
         }
+        // Hot methods get their compiled route only where the JIT compiles it (with a limit's count
+        // hook the interpreter would run the wrappers, slower than the trampolines alone).
+        context.pointee.compiled_calls = options.jitActive ? 1 : 0
         register(LuaRuntime.builtinAPI.merging(api))
         caret_lua_configure_limits(state, options.jitActive ? 1 : 0)
         runtimeReference.runtime = self
@@ -117,6 +120,9 @@ public final class LuaRuntime {
 
     /// The most bytes the state has had allocated at once.
     public var peakMemory: Int { context.pointee.peak_bytes }
+
+    /// Host calls the compiled route did (see docs/lua-embedding.md, "The compiled route").
+    public var compiledRouteCalls: Int { Int(context.pointee.compiled_route_calls) }
 
     /// Whether a limit has stopped this runtime.
     public var isStopped: Bool { stoppedBy != nil }

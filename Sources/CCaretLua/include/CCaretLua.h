@@ -49,9 +49,21 @@ struct caret_lua_host_function;
 typedef int (*caret_lua_fast_fn)(lua_State *L, const struct caret_lua_host_function *function);
 /// Releases a host object whose userdata was collected.
 typedef void (*caret_lua_release_fn)(void *object);
+/// A fast path's compiled entry (see docs/lua-embedding.md, "The compiled route"): the same call
+/// as the fast path's common case, for a Lua wrapper to call through the FFI from JIT-compiled
+/// code. `object` is the host object of `self`, already found live and of the method's type; the
+/// numbers arrive in `n1`, `n2` and the string in `bytes`/`length`, in the order the signature
+/// names them (0 and NULL for those it does not have). It must not touch the Lua state, raise
+/// or queue a filter; it returns the method's result (>= 0, ignored for a method without one),
+/// or CARET_LUA_COMPILED_FALLBACK, having changed nothing, for the ordinary route to do the call.
+typedef double (*caret_lua_compiled_fn)(const struct caret_lua_host_function *function, void *object,
+                                        double n1, double n2, const char *bytes, size_t length);
+#define CARET_LUA_COMPILED_FALLBACK (-1.0)
 
 /// Host functions with a fast path that get a trampoline of their own (no upvalue), per state.
 #define CARET_LUA_SLOT_COUNT 8
+/// Host functions with a compiled entry that get the compiled route, per state.
+#define CARET_LUA_COMPILED_COUNT 8
 
 /// Per-state context; it is also the allocator's userdata, so C reaches it from any lua_State.
 typedef struct caret_lua_ctx {
@@ -81,6 +93,12 @@ typedef struct caret_lua_ctx {
   /* The functions the trampolines without an upvalue call (see caret_lua_push_host_function). */
   struct caret_lua_host_function *slot_functions[CARET_LUA_SLOT_COUNT];
   int slot_count;
+  int compiled_calls;           /* set by the host when the JIT runs: compiled entries get their route */
+  int compiled_call_ref;        /* registry ref of the FFI function value the wrappers call; 0: not made */
+  /* The functions pushed with the compiled route (their verified receivers are forgotten by __gc). */
+  struct caret_lua_host_function *compiled_functions[CARET_LUA_COMPILED_COUNT];
+  int compiled_count;
+  uint64_t compiled_route_calls; /* calls the compiled route did (for the bench and the tests) */
 } caret_lua_ctx;
 
 /// The block inside every host-object userdata.
@@ -214,7 +232,33 @@ typedef struct caret_lua_host_function {
   int checked;                    /* check the arguments here before the host runs (count <= capacity) */
   uint32_t receiver_type;         /* for methods: the registered type id of `self`, else 0 */
   caret_lua_fast_fn fast;         /* NULL: always dispatch */
+  caret_lua_compiled_fn compiled; /* NULL: no compiled route */
+  char signature[8];              /* the compiled entry's parameters after self: 'i' a number, 's' a string */
+  int results;                    /* what the compiled entry returns to Lua: 0 or 1 values */
+  /* The userdata block of the last `self` the fast path accepted (caret_lua_method_receiver):
+     the compiled route takes only this one, so it never reads a block LuaJIT has not vouched
+     for. NULL when none, or when __gc took it. */
+  void *verified_receiver;
 } caret_lua_host_function;
+
+/// `caret_lua_receiver` for the method `f`, from its fast path: also remembers the accepted
+/// block as `f`'s verified receiver, the one `self` the compiled route takes.
+static inline void *caret_lua_method_receiver(lua_State *L, const caret_lua_host_function *f) {
+  caret_lua_object *o = (caret_lua_object *)lua_touserdata(L, 1);
+  if (o == NULL || lua_objlen(L, 1) != sizeof(caret_lua_object)) return NULL;
+  if (o->magic != CARET_LUA_OBJECT_MAGIC || o->type_id != f->receiver_type || o->object == NULL) return NULL;
+  ((caret_lua_host_function *)f)->verified_receiver = o;
+  return o->object;
+}
+
+/// What the compiled route's wrappers call through the FFI (`function` is the method's
+/// caret_lua_host_function, `self` the userdata block LuaJIT passes for the userdata): calls the
+/// compiled entry when `self` is the verified receiver and no limit has tripped. Returns the
+/// entry's result, CARET_LUA_COMPILED_FALLBACK (nothing done: take the ordinary route), or
+/// CARET_LUA_COMPILED_ATTEND (done, with no result: a limit tripped or events are queued, which
+/// the wrapper's attend function then raises or delivers).
+double caret_lua_compiled_call(void *function, void *self, double n1, double n2, const char *bytes, size_t length);
+#define CARET_LUA_COMPILED_ATTEND (-2.0)
 
 
 /// Registry fields of event delivery: a host function returning the queued events as an array of

@@ -120,14 +120,14 @@ extension Editor {
     /// bookkeeping or second look at the replaced text. Returns false, having changed nothing,
     /// when the command must take the general route (which also reports bad arguments).
     @inline(__always)
-    func performPlainReplacement(_ range: Range<Int>, with string: String) throws -> Bool {
+    package func performPlainReplacement(_ range: Range<Int>, with string: String) throws -> Bool {
         // The string's bytes in place (no copy of the string, so no retain and release of it).
         try string.utf8.withContiguousStorageIfAvailable { try performPlainReplacement(range, utf8: $0) } ?? false
     }
 
     /// `performPlainReplacement(_:with:)` with the string as its bytes, which must be valid UTF-8
     /// (for callers that hold bytes, not a `String`).
-    func performPlainReplacement(_ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>) throws -> Bool {
+    package func performPlainReplacement(_ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>) throws -> Bool {
         guard usesFastPaths, observers.isEmpty, !paragraphsInUse,
               (try? text.validate(range)) != nil else { return false }
         let taken: Bool
