@@ -25,6 +25,7 @@
 #define CARET_BUILTIN_TYPE_KEY "caret.builtin_type"
 #define CARET_BUILTIN_SELECT_KEY "caret.builtin_select"
 #define CARET_FFI_KEY "caret.ffi"
+#define CARET_JIT_ATTACH_KEY "caret.jit_attach"
 
 /* The base library's type and select, kept before any script runs: a wrapper made later must
    not use what a script put in their place. */
@@ -33,6 +34,45 @@ void caret_lua_keep_builtins(lua_State *L) {
   lua_setfield(L, LUA_REGISTRYINDEX, CARET_BUILTIN_TYPE_KEY);
   lua_getglobal(L, "select");
   lua_setfield(L, LUA_REGISTRYINDEX, CARET_BUILTIN_SELECT_KEY);
+}
+
+void caret_lua_keep_jit_attach(lua_State *L, int jit) {
+  lua_getfield(L, jit, "attach");
+  lua_setfield(L, LUA_REGISTRYINDEX, CARET_JIT_ATTACH_KEY);
+}
+
+static void set_compiled_mode(lua_State *L, caret_lua_ctx *ctx, int on) {
+  ctx->compiled_mode = on;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx->compiled_mode_ref);
+  lua_pushboolean(L, on);
+  lua_rawseti(L, -2, 1);  /* slot 1 exists: no allocation */
+  lua_pop(L, 1);
+}
+
+void caret_lua_leave_compiled_mode(lua_State *L, caret_lua_ctx *ctx) {
+  if (ctx->compiled_mode_ref) set_compiled_mode(L, ctx, 0);
+}
+
+/* LuaJIT's trace events (jit.attach): recording starts, so the wrappers take the compiled route
+   for the recorder to compile; recording was given up, so interpreted code runs on. */
+static int trace_event(lua_State *L) {
+  caret_lua_ctx *ctx = caret_lua_context(L);
+  const char *what = lua_tostring(L, 1);
+  if (what && strcmp(what, "start") == 0) set_compiled_mode(L, ctx, 1);
+  else if (what && strcmp(what, "abort") == 0) set_compiled_mode(L, ctx, 0);
+  return 0;
+}
+
+/* Pushes the wrappers' mode table, {false}, with trace_event attached (run protected). */
+static int make_mode(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, CARET_JIT_ATTACH_KEY);
+  lua_pushcfunction(L, trace_event);
+  lua_pushliteral(L, "trace");
+  lua_call(L, 2, 0);
+  lua_createtable(L, 1, 0);
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, -2, 1);
+  return 1;
 }
 
 /* Pushes the FFI function value of caret_lua_compiled_call (run protected: the FFI may raise). */
@@ -80,14 +120,16 @@ static int wrapper_source(const caret_lua_host_function *f, char *out, size_t si
     snprintf(guards + used, sizeof guards - used, " and type(%s) == '%s'", name, kind);
   }
   int written = snprintf(out, size,
-    "local type, select, cast, call, attend, f, slow = ...\n"
+    "local type, select, cast, call, attend, f, slow, mode = ...\n"
     "f = cast('void *', f)\n"
     "return function(...)\n"
-    "  local %s = ...\n"
-    "  if select('#', ...) == %zu and type(self) == 'userdata'%s then\n"
-    "    local r = call(f, self, %s, %s, %s)\n"
-    "    if r >= 0 then return%s end\n"
-    "    if r == %g then return attend() end\n"
+    "  if mode[1] then\n"
+    "    local %s = ...\n"
+    "    if select('#', ...) == %zu and type(self) == 'userdata'%s then\n"
+    "      local r = call(f, self, %s, %s, %s)\n"
+    "      if r >= 0 then return%s end\n"
+    "      if r == %g then return attend() end\n"
+    "    end\n"
     "  end\n"
     "  return slow(...)\n"
     "end\n",
@@ -107,6 +149,17 @@ void caret_lua_wrap_compiled(lua_State *L, caret_lua_host_function *f) {
       return;
     }
     ctx->compiled_call_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  if (!ctx->compiled_mode_ref) {
+    lua_getfield(L, LUA_REGISTRYINDEX, CARET_JIT_ATTACH_KEY);
+    int attachable = lua_isfunction(L, -1);
+    lua_pop(L, 1);
+    lua_pushcfunction(L, make_mode);
+    if (!attachable || lua_pcall(L, 0, 1, 0) != 0) {
+      lua_settop(L, slow);
+      return;
+    }
+    ctx->compiled_mode_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   }
   if (luaL_loadbuffer(L, source, strlen(source), "=[caret]") != 0) {
     lua_settop(L, slow);
@@ -128,8 +181,10 @@ void caret_lua_wrap_compiled(lua_State *L, caret_lua_host_function *f) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, ctx->compiled_call_ref);
   lua_pushcfunction(L, caret_lua_compiled_attend);
   lua_pushlightuserdata(L, f);  /* made a pointer cdata by the chunk: the JIT converts no light userdata */
-  lua_pushvalue(L, slow);
-  if (lua_pcall(L, 7, 1, 0) != 0 || !lua_isfunction(L, -1)) {
+  lua_pushlightuserdata(L, f);
+  lua_pushcclosure(L, caret_lua_compiled_fallback, 1);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx->compiled_mode_ref);
+  if (lua_pcall(L, 8, 1, 0) != 0 || !lua_isfunction(L, -1)) {
     lua_settop(L, slow);
     return;
   }

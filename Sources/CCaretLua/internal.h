@@ -46,6 +46,13 @@ void caret_lua_wrap_compiled(lua_State *L, caret_lua_host_function *f);
 /* Keeps the base library's type and select for the wrappers (sandbox.c calls it before any
    script runs). */
 void caret_lua_keep_builtins(lua_State *L);
+/* Keeps jit.attach from the jit table at `jit` (sandbox.c calls it before removing the table). */
+void caret_lua_keep_jit_attach(lua_State *L, int jit);
+/* Turns the compiled route's mode off: interpreted code is running (a host call is being made
+   through a trampoline, which no trace contains). */
+void caret_lua_leave_compiled_mode(lua_State *L, caret_lua_ctx *ctx);
 /* What a wrapper calls when the compiled call asks for attention (shim.c). */
 int caret_lua_compiled_attend(lua_State *L);
+/* A wrapper's ordinary route: the host call, leaving the wrappers' mode as it is (shim.c). */
+int caret_lua_compiled_fallback(lua_State *L);
 #endif

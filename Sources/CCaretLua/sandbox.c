@@ -275,7 +275,9 @@ static int caret_setup_sandbox(lua_State *L) {
   lua_getfield(L, -1, "start");
   lua_pushliteral(L, "minstitch=2147483647");
   lua_call(L, 1, 0);
-  lua_pop(L, 2);
+  lua_pop(L, 1);
+  caret_lua_keep_jit_attach(L, lua_gettop(L));  /* for the compiled route (compiled.c) */
+  lua_pop(L, 1);
 
   lua_getglobal(L, "math");
   lua_getfield(L, -1, "randomseed");

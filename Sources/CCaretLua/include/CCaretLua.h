@@ -99,6 +99,8 @@ typedef struct caret_lua_ctx {
   struct caret_lua_host_function *compiled_functions[CARET_LUA_COMPILED_COUNT];
   int compiled_count;
   uint64_t compiled_route_calls; /* calls the compiled route did (for the bench and the tests) */
+  int compiled_mode;            /* the wrappers take the compiled route (see compiled.c); mirrors mode[1] */
+  int compiled_mode_ref;        /* registry ref of the wrappers' mode table; 0: not made */
 } caret_lua_ctx;
 
 /// The block inside every host-object userdata.
