@@ -137,17 +137,15 @@ static int wrapper_source(const caret_lua_host_function *f, char *out, size_t si
   return written > 0 && (size_t)written < size;
 }
 
-void caret_lua_wrap_compiled(lua_State *L, caret_lua_host_function *f) {
+/* Replaces the trampoline at `slow` with f's wrapper; 0, with the stack as it was, when it
+   cannot be made. */
+static int wrap(lua_State *L, caret_lua_host_function *f, int slow) {
   caret_lua_ctx *ctx = f->ctx;
   char source[1024];
-  if (ctx->compiled_count >= CARET_LUA_COMPILED_COUNT || f->results > 1 || !wrapper_source(f, source, sizeof source)) return;
-  int slow = lua_gettop(L);
+  if (ctx->compiled_count >= CARET_LUA_COMPILED_COUNT || f->results > 1 || !wrapper_source(f, source, sizeof source)) return 0;
   if (!ctx->compiled_call_ref) {
     lua_pushcfunction(L, make_compiled_call);
-    if (lua_pcall(L, 0, 1, 0) != 0) {
-      lua_settop(L, slow);
-      return;
-    }
+    if (lua_pcall(L, 0, 1, 0) != 0) return 0;
     ctx->compiled_call_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   }
   if (!ctx->compiled_mode_ref) {
@@ -155,39 +153,32 @@ void caret_lua_wrap_compiled(lua_State *L, caret_lua_host_function *f) {
     int attachable = lua_isfunction(L, -1);
     lua_pop(L, 1);
     lua_pushcfunction(L, make_mode);
-    if (!attachable || lua_pcall(L, 0, 1, 0) != 0) {
-      lua_settop(L, slow);
-      return;
-    }
+    if (!attachable || lua_pcall(L, 0, 1, 0) != 0) return 0;
     ctx->compiled_mode_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   }
-  if (luaL_loadbuffer(L, source, strlen(source), "=[caret]") != 0) {
-    lua_settop(L, slow);
-    return;
-  }
+  if (luaL_loadbuffer(L, source, strlen(source), "=[caret]") != 0) return 0;
   lua_getfield(L, LUA_REGISTRYINDEX, CARET_BUILTIN_TYPE_KEY);
   lua_getfield(L, LUA_REGISTRYINDEX, CARET_BUILTIN_SELECT_KEY);
-  if (!lua_iscfunction(L, -2) || !lua_iscfunction(L, -1)) {
-    lua_settop(L, slow);
-    return;
-  }
   lua_getfield(L, LUA_REGISTRYINDEX, CARET_FFI_KEY);
-  if (!lua_istable(L, -1)) {
-    lua_settop(L, slow);
-    return;
-  }
+  if (!lua_iscfunction(L, -3) || !lua_iscfunction(L, -2) || !lua_istable(L, -1)) return 0;
   lua_getfield(L, -1, "cast");
   lua_replace(L, -2);
   lua_rawgeti(L, LUA_REGISTRYINDEX, ctx->compiled_call_ref);
   lua_pushcfunction(L, caret_lua_compiled_attend);
   lua_pushlightuserdata(L, f);  /* made a pointer cdata by the chunk: the JIT converts no light userdata */
-  lua_pushlightuserdata(L, f);
-  lua_pushcclosure(L, caret_lua_compiled_fallback, 1);
+  lua_pushvalue(L, slow);
   lua_rawgeti(L, LUA_REGISTRYINDEX, ctx->compiled_mode_ref);
-  if (lua_pcall(L, 8, 1, 0) != 0 || !lua_isfunction(L, -1)) {
-    lua_settop(L, slow);
-    return;
-  }
+  if (lua_pcall(L, 8, 1, 0) != 0 || !lua_isfunction(L, -1)) return 0;
   ctx->compiled_functions[ctx->compiled_count++] = f;
   lua_replace(L, slow);
+  return 1;
+}
+
+void caret_lua_wrap_compiled(lua_State *L, caret_lua_host_function *f) {
+  int slow = lua_gettop(L);
+  if (wrap(L, f, slow)) return;
+  /* Without its wrapper the method is called through its trampoline alone, which must then
+     leave compiled mode as any host call does (caret_call_host). */
+  lua_settop(L, slow);
+  f->compiled = NULL;
 }

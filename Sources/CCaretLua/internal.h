@@ -41,7 +41,7 @@ void caret_lua_open_patterns(lua_State *L);
 void caret_lua_push_virtual_os(lua_State *L);
 /* The compiled route (compiled.c): replaces the trampoline of `f` on top of the stack with a Lua
    wrapper that calls f's compiled entry through the FFI and the trampoline for anything else;
-   leaves the trampoline when the wrapper cannot be made. */
+   leaves the trampoline, and clears f->compiled, when the wrapper cannot be made. */
 void caret_lua_wrap_compiled(lua_State *L, caret_lua_host_function *f);
 /* Keeps the base library's type and select for the wrappers (sandbox.c calls it before any
    script runs). */
@@ -53,6 +53,4 @@ void caret_lua_keep_jit_attach(lua_State *L, int jit);
 void caret_lua_leave_compiled_mode(lua_State *L, caret_lua_ctx *ctx);
 /* What a wrapper calls when the compiled call asks for attention (shim.c). */
 int caret_lua_compiled_attend(lua_State *L);
-/* A wrapper's ordinary route: the host call, leaving the wrappers' mode as it is (shim.c). */
-int caret_lua_compiled_fallback(lua_State *L);
 #endif

@@ -120,18 +120,19 @@ static inline int caret_check_call(lua_State *L, const caret_lua_host_function *
   return 0;
 }
 
-/* Calls host function `f`: every host call's path. `from_wrapper`: a compiled-route wrapper
-   hands over a call its compiled entry declined (compiled.c), which leaves the wrappers' mode as
-   it is; any other host call is interpreted code (no trace calls a C function), so the wrappers
-   go back to their trampolines. */
+/* Calls host function `f`: every host call's path. */
 static inline __attribute__((always_inline)) int caret_call_host(lua_State *L, caret_lua_ctx *ctx,
-                                                                 const caret_lua_host_function *f, int from_wrapper) {
+                                                                 const caret_lua_host_function *f) {
   char probe;  /* the C stack check, inline: this is every host call's path */
   if (ctx->c_stack_floor != 0 && (uintptr_t)&probe <= ctx->c_stack_floor) {
     lua_pushliteral(L, "C stack overflow (host calls nested too deeply)");
     return lua_error(L);
   }
-  if (ctx->compiled_mode && !from_wrapper) caret_lua_leave_compiled_mode(L, ctx);
+  /* A host call through a trampoline is interpreted code (no trace calls a C function): the
+     compiled route's wrappers go back to their trampolines. A method with a compiled entry is
+     called from its wrapper, handing over a call the entry declined: a compiled loop whose
+     calls sometimes fall back stays compiled. */
+  if (ctx->compiled_mode && !f->compiled) caret_lua_leave_compiled_mode(L, ctx);
   ctx->in_host++;
   int n = f->fast ? f->fast(L, f) : CARET_LUA_FALLBACK;
   if (n != CARET_LUA_FALLBACK) {
@@ -215,14 +216,7 @@ int caret_lua_compiled_attend(lua_State *L) {
 /* The trampoline: its upvalue is the function's caret_lua_host_function. */
 static int caret_trampoline(lua_State *L) {
   const caret_lua_host_function *f = (const caret_lua_host_function *)lua_touserdata(L, lua_upvalueindex(1));
-  return caret_call_host(L, f->ctx, f, 0);
-}
-
-/* A compiled-route wrapper's way to the ordinary route: its upvalue is the function's
-   caret_lua_host_function. */
-int caret_lua_compiled_fallback(lua_State *L) {
-  const caret_lua_host_function *f = (const caret_lua_host_function *)lua_touserdata(L, lua_upvalueindex(1));
-  return caret_call_host(L, f->ctx, f, 1);
+  return caret_call_host(L, f->ctx, f);
 }
 
 /* Trampolines without an upvalue, for the first functions with a fast path in a state: each
@@ -231,7 +225,7 @@ int caret_lua_compiled_fallback(lua_State *L) {
 #define CARET_SLOT_TRAMPOLINE(k) \
   static int caret_slot_trampoline_##k(lua_State *L) { \
     caret_lua_ctx *ctx = caret_lua_context(L); \
-    return caret_call_host(L, ctx, ctx->slot_functions[k], 0); \
+    return caret_call_host(L, ctx, ctx->slot_functions[k]); \
   }
 CARET_SLOT_TRAMPOLINE(0)
 CARET_SLOT_TRAMPOLINE(1)
