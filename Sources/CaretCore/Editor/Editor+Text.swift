@@ -119,7 +119,7 @@ extension Editor {
     /// (or empty). The step goes straight into the undo log, with no edit records, command
     /// bookkeeping or second look at the replaced text. Returns false, having changed nothing,
     /// when the command must take the general route (which also reports bad arguments).
-    @inline(__always)
+    @inlinable
     package func performPlainReplacement(_ range: Range<Int>, with string: String) throws -> Bool {
         // The string's bytes in place (no copy of the string, so no retain and release of it).
         try string.utf8.withContiguousStorageIfAvailable { try performPlainReplacement(range, utf8: $0) } ?? false
@@ -127,6 +127,7 @@ extension Editor {
 
     /// `performPlainReplacement(_:with:)` with the string as its bytes, which must be valid UTF-8
     /// (for callers that hold bytes, not a `String`).
+    @usableFromInline
     package func performPlainReplacement(_ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>) throws -> Bool {
         guard usesFastPaths, observers.isEmpty, !paragraphsInUse,
               (try? text.validate(range)) != nil else { return false }

@@ -156,8 +156,17 @@ public final class Editor {
     /// Performs `command`. Commands that change the document are undoable; typing coalesces.
     /// - Throws: `EditorError` for invalid arguments or positions; `WorkLimit.Exceeded`, as thrown,
     ///   when `workLimit` stops a long command (find and replace). The editor is then unchanged.
+    @inlinable
     public func perform(_ command: EditorCommand) throws {
+        // The unobserved plain replaceRange, the commonest command of scripts and replays, takes
+        // its lane first; inlined into the caller, which then builds no command value for it.
         if case .replaceRange(let range, let string) = command, try performPlainReplacement(range, with: string) { return }
+        try performCommand(command)
+    }
+
+    /// `perform(_:)` for every command but a plain replaceRange.
+    @usableFromInline
+    func performCommand(_ command: EditorCommand) throws {
         let selectionBefore = selection
         let typingBefore = typingStorage
         let goalBefore = goalColumn
