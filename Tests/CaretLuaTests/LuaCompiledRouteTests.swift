@@ -202,6 +202,27 @@ import Testing
         #expect(compiled.runtime.compiledRouteCalls > 0)
     }
 
+    /// The wrappers hold the FFI's values as upvalues: nothing a script can call reads them, loads
+    /// the FFI or replaces what the wrappers call.
+    @Test func theFFIStaysOutOfReach() throws {
+        let session = try Self.session("|")
+        let results = try session.run("""
+            local replace = editor.replace
+            for i = 1, 100 do editor:replace(0, 0, 'x') end
+            local function fails(f, ...) return (pcall(f, ...)) == false end
+            type = function() return 'userdata' end
+            select = function() return 4 end
+            local ok = editor:replace(0, 0, 'y') == nil and editor:length() == 101
+            return fails(string.dump, replace), fails(function() return ffi.cast end),
+                   fails(function() return jit.util end), fails(function() return debug.getupvalue end),
+                   fails(require, 'ffi'), fails(function() return package.loaded end),
+                   ok, fails(replace, {}, 0, 0, 'x')
+            """)
+        // Replacing the globals `type` and `select` changes nothing for the wrappers either.
+        #expect(results == Array(repeating: .boolean(true), count: 8))
+        #expect(session.main.editor.text.utf16Count == 101)
+    }
+
     /// Documents made and dropped in a loop: each new one may take the block of one collected
     /// before, and a wrapper must never take it for the old one (whose host object is gone).
     @Test func collectedDocumentsAreForgotten() throws {
