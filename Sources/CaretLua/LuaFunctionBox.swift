@@ -165,8 +165,8 @@ struct LuaFastPath {
     let function: caret_lua_fast_fn
     /// The same common case for the compiled route (see `caret_lua_compiled_fn`), when the JIT
     /// runs: the arguments arrive already read, `self` already found. It takes what `function`
-    /// takes and does what it does, and declines (`CARET_LUA_COMPILED_FALLBACK`) whatever would
-    /// make `function` report an error.
+    /// takes and does what it does, and declines (`CARET_LUA_COMPILED_FALLBACK`, having changed
+    /// nothing) whatever would make `function` report an error or take a route that may.
     let compiled: caret_lua_compiled_fn?
     /// How many values the method returns to Lua (0 or 1; the compiled entry's result, if 1).
     /// A method with a result must queue no events (its result is lost when the wrapper attends
