@@ -120,6 +120,14 @@ static inline int caret_check_call(lua_State *L, const caret_lua_host_function *
   return 0;
 }
 
+/* After a host call: trips the memory limit if the host overshot it, now that no host frame
+   that must not be unwound is left. */
+static inline void caret_note_host_overshoot(caret_lua_ctx *ctx) {
+  if (ctx->in_host == 0 && ctx->memory_limit && ctx->bytes_in_use + ctx->host_bytes > ctx->memory_limit
+      && ctx->tripped == CARET_LIMIT_NONE)
+    ctx->tripped = CARET_LIMIT_MEMORY;
+}
+
 /* Calls host function `f`: every host call's path. */
 static inline __attribute__((always_inline)) int caret_call_host(lua_State *L, caret_lua_ctx *ctx,
                                                                  const caret_lua_host_function *f) {
@@ -148,9 +156,7 @@ static inline __attribute__((always_inline)) int caret_call_host(lua_State *L, c
     n = ctx->dispatch(L, f->box, NULL, NULL);
   }
   ctx->in_host--;
-  if (ctx->in_host == 0 && ctx->memory_limit && ctx->bytes_in_use + ctx->host_bytes > ctx->memory_limit
-      && ctx->tripped == CARET_LIMIT_NONE)
-    ctx->tripped = CARET_LIMIT_MEMORY;  /* the host overshot; stop now that its frames are gone */
+  caret_note_host_overshoot(ctx);
   if (n >= 0 && ctx->tripped == CARET_LIMIT_NONE) {
     if (ctx->pending_filter > 0 && ctx->in_host == 0) {
       /* The host asked for its first result to go through a Lua function (which may change the
@@ -192,8 +198,7 @@ double caret_lua_compiled_call(void *function, void *self, double n1, double n2,
   ctx->in_host--;
   if (result < 0) return CARET_LUA_COMPILED_FALLBACK;
   ctx->compiled_route_calls++;
-  if (ctx->in_host == 0 && ctx->memory_limit && ctx->bytes_in_use + ctx->host_bytes > ctx->memory_limit)
-    ctx->tripped = CARET_LIMIT_MEMORY;  /* as caret_call_host: the host overshot */
+  caret_note_host_overshoot(ctx);
   if (ctx->tripped != CARET_LIMIT_NONE || (ctx->pending_events > 0 && ctx->in_host == 0)) return CARET_LUA_COMPILED_ATTEND;
   return result;
 }

@@ -181,14 +181,21 @@ caret_lua_object *caret_lua_to_object(lua_State *L, int index);
 /* The host-call fast path: every host function's arguments pass through these, so they are
    inline here (Swift inlines them) and ask LuaJIT as few questions as they can. */
 
-/// `self` of a method call (stack slot 1) when it is a live host object of registered type
-/// `type_id`; NULL otherwise (the host then finds out what it is and words the error).
+/// The userdata block of `self` of a method call (stack slot 1) when it is a host object of
+/// registered type `type_id`; NULL otherwise (the host then finds out what it is and words the
+/// error).
 /// Two questions to LuaJIT, not three: only a full or a light userdata has a userdata pointer,
 /// and a light userdata's length is 0.
-static inline void *caret_lua_receiver(lua_State *L, uint32_t type_id) {
+static inline caret_lua_object *caret_lua_receiver_block(lua_State *L, uint32_t type_id) {
   caret_lua_object *o = (caret_lua_object *)lua_touserdata(L, 1);
   if (o == NULL || lua_objlen(L, 1) != sizeof(caret_lua_object)) return NULL;
-  return o->magic == CARET_LUA_OBJECT_MAGIC && o->type_id == type_id ? o->object : NULL;
+  return o->magic == CARET_LUA_OBJECT_MAGIC && o->type_id == type_id ? o : NULL;
+}
+
+/// The host object of `caret_lua_receiver_block`'s block, or NULL.
+static inline void *caret_lua_receiver(lua_State *L, uint32_t type_id) {
+  caret_lua_object *o = caret_lua_receiver_block(L, type_id);
+  return o ? o->object : NULL;
 }
 
 /// Whether `value` has an integral value a 64-bit integer holds (what Swift's `Int(exactly:)`
@@ -246,9 +253,8 @@ typedef struct caret_lua_host_function {
 /// `caret_lua_receiver` for the method `f`, from its fast path: also remembers the accepted
 /// block as `f`'s verified receiver, the one `self` the compiled route takes.
 static inline void *caret_lua_method_receiver(lua_State *L, const caret_lua_host_function *f) {
-  caret_lua_object *o = (caret_lua_object *)lua_touserdata(L, 1);
-  if (o == NULL || lua_objlen(L, 1) != sizeof(caret_lua_object)) return NULL;
-  if (o->magic != CARET_LUA_OBJECT_MAGIC || o->type_id != f->receiver_type || o->object == NULL) return NULL;
+  caret_lua_object *o = caret_lua_receiver_block(L, f->receiver_type);
+  if (o == NULL) return NULL;
   ((caret_lua_host_function *)f)->verified_receiver = o;
   return o->object;
 }
