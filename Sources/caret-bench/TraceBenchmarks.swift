@@ -89,18 +89,15 @@ enum TraceBenchmarks {
     }
 
     /// What keeps a trace's per-edit ratio above the target, as last measured.
-    static let ratioBlocker = "mispredicted branches more than instructions. Callgrind with --branch-sim=yes, one replay each, "
-        + "instructions and simulated mispredicted branches an edit: automerge-paper 650 and 1.5, clownschool_flat 683 and 2.2, "
-        + "friendsforever_flat 666 and 1.8, friendsforever_flat-astral-e 824 and 3.7, sveltecomponent 821 and 4.1, "
-        + "sveltecomponent-astral-e 1,065 and 7.6; the measured times fit ~0.056 ns an instruction plus ~7 ns a simulated mispredict. "
-        + "In sveltecomponent 21% of edits move the caret (automerge-paper 2%) and 15.6% replace or insert more than one character "
-        + "(the others under 0.5%), so the run hint, the offset hint and the edit finger often miss (data-dependent exits in the run "
-        + "and offset scans, the run-hint test, memmove of varying lengths) and its pastes take the general path; the emoji variant adds the certain-boundary checks and cluster counts of the non-ASCII in-leaf path "
-        + "(Node.byteRange, GraphemeCounting). The times also move between runs and within one: automerge-paper took 12.1 ms in its "
-        + "trace row and 21.2 ms in the peer table of the same run, and 12.2-20.9 ms alone in separate processes; with address "
-        + "randomization off (setarch -R) it took 12.1-12.7 ms in 7 runs of 8, and three runs gave friendsforever_flat-astral-e "
-        + "1.43-1.47x, sveltecomponent 1.60-1.62x and sveltecomponent-astral-e 2.39-2.54x, but later runs with it off swung as "
-        + "before (sveltecomponent 0.91-2.68x): compare builds by instruction counts"
+    static let ratioBlocker = "mispredicted branches more than instructions. Callgrind with --branch-sim=yes, the steady state "
+        + "of a replay (--repeat 3 less --repeat 1), instructions and simulated mispredicted branches an edit: automerge-paper 650 "
+        + "and 1.5, sveltecomponent 821 and 4.1, sveltecomponent-astral-e 1,027 and 7.2 (the others pass). In sveltecomponent 21% of "
+        + "edits move the caret (automerge-paper 2%) and 15.6% replace or insert more than one character, so the run hint, the "
+        + "offset hint and the edit finger often miss (data-dependent exits in the run and offset scans, memmove of varying "
+        + "lengths) and its pastes take the general path (193 instructions an edit of the astral variant's 1,027); the astral "
+        + "variant, an emoji for every e, adds the certain-boundary checks, UTF-16-to-byte offsets (Node.byteRange, 86 an edit) "
+        + "and cluster counts (GraphemeCounting, 63) of the non-ASCII in-leaf path, whose own body is 250. Paired with "
+        + "automerge-paper replays, four runs gave sveltecomponent 1.45-1.50x and sveltecomponent-astral-e 2.19-2.25x"
 
     static func replay(_ trace: EditingTrace) throws -> AttributedText {
         var text = AttributedText(trace.startContent)
