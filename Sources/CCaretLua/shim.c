@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <unistd.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -396,7 +397,7 @@ struct caret_lua_runner {
 };
 
 /* How long a wait spins before it sleeps. */
-#define CARET_RUNNER_SPIN_NS 50000L
+#define CARET_RUNNER_SPIN_NS INT64_C(50000)
 
 static inline void caret_cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -406,22 +407,22 @@ static inline void caret_cpu_relax(void) {
 #endif
 }
 
-static long caret_now_ns(void) {
+static int64_t caret_now_ns(void) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
-  return (long)now.tv_sec * 1000000000L + now.tv_nsec;
+  return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
 /* Spins until `*a` or `*b` (when given) is set, for at most CARET_RUNNER_SPIN_NS; whether one
    was. The acquire load pairs with the release store that set it. */
 static int caret_runner_spin(caret_lua_runner *r, _Atomic int *a, _Atomic int *b) {
   if (!r->spins) return 0;
-  long deadline = 0;
+  int64_t deadline = 0;
   for (unsigned i = 0;; i++) {
     if (atomic_load_explicit(a, memory_order_acquire)) return 1;
     if (b && atomic_load_explicit(b, memory_order_acquire)) return 1;
     if ((i & 63) == 0) {
-      long now = caret_now_ns();
+      int64_t now = caret_now_ns();
       if (deadline == 0) deadline = now + CARET_RUNNER_SPIN_NS;
       else if (now >= deadline) return 0;
     }
