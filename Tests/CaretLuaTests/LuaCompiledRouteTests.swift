@@ -11,6 +11,19 @@ import Testing
 /// route's (a session made with `fastPaths: false` takes it for every call), that the route was
 /// taken, and that nothing a script passes reaches a host object the ordinary route would refuse.
 @Suite struct LuaCompiledRouteTests {
+    /// `CARET_SEED` when set, otherwise `fallback` (printed with the test's name), and the Lua
+    /// that defines `rand(n)`, a generator of 0..<n seeded from it, for a script to start with.
+    static func seededGenerator(_ test: String = #function, fallback: UInt64) -> (seed: UInt64, lua: String) {
+        let seed = ProcessInfo.processInfo.environment["CARET_SEED"].flatMap { UInt64($0) } ?? fallback
+        print("\(test): seed \(seed) (replay with CARET_SEED=\(seed))")
+        let lua = """
+            local seed = \(seed % 2_147_483_648)
+            local function rand(n) seed = (seed * 1103515245 + 12345) % 2147483648 return seed % n end
+
+            """
+        return (seed, lua)
+    }
+
     static func session(_ markup: String, fastPaths: Bool = true, options: LuaRuntimeOptions = LuaRuntimeOptions()) throws -> ScriptSession {
         try ScriptSession(document: try Markup.parse(markup), editorOptions: EditorOptions(), options: options,
                           scriptName: "script.lua", arguments: [], fastPaths: fastPaths)
@@ -22,12 +35,8 @@ import Testing
     /// decline (a combining mark at an edge takes the editor's general route); then emoji, at the
     /// ends and the caret. Results, text, selection and every undo step are the ordinary route's.
     @Test func compiledLoopsAgreeWithTheOrdinaryRoute() throws {
-        let fallback: UInt64 = 0xC0_4D12
-        let seed = ProcessInfo.processInfo.environment["CARET_SEED"].flatMap { UInt64($0) } ?? fallback
-        print("compiledLoopsAgreeWithTheOrdinaryRoute: seed \(seed) (replay with CARET_SEED=\(seed))")
-        let script = """
-            local seed = \(seed % 2_147_483_648)
-            local function rand(n) seed = (seed * 1103515245 + 12345) % 2147483648 return seed % n end
+        let (seed, generator) = Self.seededGenerator(fallback: 0xC0_4D12)
+        let script = generator + """
             local pieces = { "", "x", "é", "e\\u{301}", "\\u{301}", "\\n", "中", "ab", "Ωmega" }
             local e, total = editor, 0
             for i = 1, 4000 do
@@ -71,12 +80,8 @@ import Testing
     /// each call's result or error goes into a log, which must be the ordinary route's, as must
     /// the document and its undo.
     @Test func interpretedLoopsAgreeWithTheOrdinaryRoute() throws {
-        let fallback: UInt64 = 0xC0_4D11
-        let seed = ProcessInfo.processInfo.environment["CARET_SEED"].flatMap { UInt64($0) } ?? fallback
-        print("interpretedLoopsAgreeWithTheOrdinaryRoute: seed \(seed) (replay with CARET_SEED=\(seed))")
-        let script = """
-            local seed = \(seed % 2_147_483_648)
-            local function rand(n) seed = (seed * 1103515245 + 12345) % 2147483648 return seed % n end
+        let (seed, generator) = Self.seededGenerator(fallback: 0xC0_4D11)
+        let script = generator + """
             local pieces = { "", "x", "é", "😀", "e\\u{301}", "\\u{301}", "\\n", "\\r\\n", "中", "ab", "\\0", "\\255" }
             local odd = { 0.5, -1, 2^53, 1/0, 0/0 }
             local log = {}
