@@ -222,11 +222,12 @@ import Testing
     /// Styled typing that would outgrow the runs' room gives the leaf more room instead of moving
     /// the runs to an array; runs already in an array (from restyling) move back in place.
     @Test func styledTypingKeepsRunsInPlace() throws {
-        var text = AttributedText("abcdefghij")
-        var reference = ReferenceText("abcdefghij")
-        for i in 0..<3 {
-            try text.setAttributes(.traits(.bold), in: (1 + 3 * i)..<(2 + 3 * i))
-            try reference.setAttributes(.traits(.bold), in: (1 + 3 * i)..<(2 + 3 * i))
+        var text = AttributedText("abcdefghijkl")
+        var reference = ReferenceText("abcdefghijkl")
+        // Five bold letters make eleven runs, past the eight more a leaf has room for.
+        for i in 0..<5 {
+            try text.setAttributes(.traits(.bold), in: (1 + 2 * i)..<(2 + 2 * i))
+            try reference.setAttributes(.traits(.bold), in: (1 + 2 * i)..<(2 + 2 * i))
         }
         #expect(text.root.isLeaf && text.root.head.pointee.overflowRuns != nil, "restyling did not reach the array")
         for i in 0..<8 {

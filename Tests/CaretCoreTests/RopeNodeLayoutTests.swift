@@ -39,6 +39,26 @@ import Testing
         #expect(text.root.head.pointee.overflowRuns == nil || !text.root.isLeaf)
     }
 
+    /// A plain leaf takes four styled keys, each splitting a run, in place: the leaf is the same
+    /// object after them (no copy with more room), and the fifth gets the copy.
+    @Test func aPlainLeafTakesFourStyledSplitsInPlace() throws {
+        let italic = Attributes.traits(.italic)
+        var text = AttributedText("abcdefghij")
+        var reference = ReferenceText("abcdefghij")
+        #expect(text.root.isLeaf && text.root.head.pointee.runCount == 1)
+        let leaf = ObjectIdentifier(text.root)
+        for i in 0..<5 {
+            let offset = 1 + i * 2
+            try text.insert("x", at: offset, attributes: italic)
+            try reference.insert("x", at: offset, attributes: italic)
+            #expect(RopeCheck.agree(text, reference, "styled key \(i)"))
+            #expect(text.root.isLeaf)
+            let same = ObjectIdentifier(text.root) == leaf
+            #expect(same == (i < 4), "styled key \(i): the leaf was \(same ? "kept" : "copied")")
+        }
+        #expect(text.root.head.pointee.runCount == 11)
+    }
+
     /// A copy of a leaf whose runs are in an array (restyling put them there) is independent of it.
     @Test func copyOfALeafWithRunsInAnArrayIsIndependent() throws {
         var text = AttributedText("0123456789")
