@@ -83,12 +83,13 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
         return Swift.max(16, (count * 2 + 15) & ~15)
     }
 
-    /// The room for runs a new leaf with `count` runs gets: four splits of a run by styled typing
-    /// fit before an edit has to copy the leaf with more room. In a large document, where a leaf
-    /// sees a few edits, that copy (an allocation, a free and a leaf of bytes moved, all at a
-    /// random place in memory) cost more than the edits it served.
+    /// The room for runs a new leaf with `count` runs gets before an edit has to copy it with more
+    /// room: four splits of a run by styled typing for a leaf of a document being built, two for a
+    /// leaf the general path cuts (`roomy`). A document's leaf sees a few edits, and there the copy
+    /// (an allocation, a free and a leaf of bytes moved, at a random place in memory) cost more
+    /// than the edits it served; where someone is editing, the copy is in cache and doubles the room.
     @inline(__always)
-    static func runCapacity(for count: Int) -> Int { count + 8 }
+    static func runCapacity(for count: Int, roomy: Bool = false) -> Int { roomy ? count + 4 : count + 8 }
 
     @inline(__always)
     private static func runsOffset(byteCapacity: Int) -> Int { (byteCapacity + 15) & ~15 }
@@ -203,7 +204,7 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
         _ bytes: UnsafeBufferPointer<UInt8>, runs: UnsafeBufferPointer<LeafRun>, summary: TextSummary, roomy: Bool = false
     ) -> Node {
         leaf(bytes, runs: runs, summary: summary, byteCapacity: Node.byteCapacity(for: bytes.count, roomy: roomy),
-             runCapacity: Node.runCapacity(for: runs.count))
+             runCapacity: Node.runCapacity(for: runs.count, roomy: roomy))
     }
 
     /// A leaf holding `bytes` and `runs` with the given room for each (at least their counts).
