@@ -128,7 +128,7 @@ enum LuaBenchmarks {
         report.target("caret run, one-line script, process", samples[runs / 2] / 1e6, "ms", mustReach: 3, aim: 2,
                       blocker: dynamic
                           ? "this caret is \(linking): loading and relocating it costs about as much again as the run; build it with scripts/build-release.sh (a static executable)"
-                          : "what is left (3.0M instructions, callgrind): building the editor API's method per command (1.05M, the command table 0.15M of it), the runtime and sandbox (1.0M, LuaJIT opening its libraries and compiling the prelude 0.47M), registering ~200 host functions (0.44M), and argument parsing (0.42M, mostly the Swift runtime's first conformance search, for String: Hashable, which some String-keyed table needs anyway)")
+                          : "what is left (3.3M instructions, callgrind): the Lua runtime and sandbox (1.35M: LuaJIT opening its libraries and compiling the prelude 0.47M, registering the host functions 0.78M), building the editor API's methods (1.08M, the command methods 0.79M of it), and the Swift runtime's first conformance search, for String: Hashable (0.34M, in a static executable a scan of every conformance record), which any String-keyed set or table needs")
     }
 
     /// Wall times of `runs` spawns of `caret run` with `script`, sorted.
