@@ -205,9 +205,10 @@ struct LeafRunCursor {
     /// Bytes of that run already taken.
     private var used = 0
 
-    /// The runs (coalesced) over the next `count` bytes of `runs`, which must cover them.
-    mutating func take(_ count: Int, of runs: [LeafRun]) -> [LeafRun] {
-        var taken: [LeafRun] = []
+    /// The runs (coalesced) over the next `count` bytes of `runs`, which must cover them, put in
+    /// `taken` in place of what it held: one buffer serves every leaf a region is cut into.
+    mutating func take(_ count: Int, of runs: [LeafRun], into taken: inout [LeafRun]) {
+        taken.removeAll(keepingCapacity: true)
         var remaining = count
         while remaining > 0 {
             let run = runs[index]
@@ -220,7 +221,6 @@ struct LeafRunCursor {
                 used = 0
             }
         }
-        return taken
     }
 
     /// The cursor after the first `count` runs are removed from the list it reads (which must be

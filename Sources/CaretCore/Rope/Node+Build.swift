@@ -70,6 +70,8 @@ struct LeafBuilder {
     private var pending: [UInt8] = []
     private var consumed = 0
     private var runs: [LeafRun] = []
+    /// The runs of the leaf being emitted.
+    private var leafRuns: [LeafRun] = []
     private var runCursor = LeafRunCursor()
     private(set) var leaves: [Node] = []
     /// Whether the leaves get a full leaf's room for typing (`Node.byteCapacity(for:roomy:)`).
@@ -144,7 +146,7 @@ struct LeafBuilder {
     }
 
     private mutating func emit(upTo end: Int) {
-        let leafRuns = runCursor.take(end - consumed, of: runs)
+        runCursor.take(end - consumed, of: runs, into: &leafRuns)
         if runCursor.index > 4096 {
             runs.removeFirst(runCursor.index)
             runCursor.dropFirst(runCursor.index)

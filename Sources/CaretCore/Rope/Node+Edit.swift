@@ -257,7 +257,10 @@ extension Node {
             guard Node.isCertainBoundary(oldBefore, after) else { return nil }
         }
 
-        var region = CertainRegion(isMeasured: measured)
+        // Room for every run the region can take from the two leaves, so that appending them
+        // never grows the array.
+        let runRoom = (head?.leaf.runs.count ?? 0) + (tail?.leaf.runs.count ?? 0) + insertedRuns.count
+        var region = CertainRegion(isMeasured: measured, runCapacity: runRoom)
         region.summary = insertedSummary
         let insertedEnd = measured ? lower + insertedSummary.utf16 : nil
         // The parts of the head and tail leaves that stay; a leaf the edit only touches at an
@@ -401,15 +404,17 @@ struct CertainRegion {
     /// of typing starts there, so the leaf that holds it gets it as its offset hint.
     var editEnd: OffsetHint?
 
-    init(isMeasured: Bool) {
+    /// `runCapacity`: the runs the region is expected to hold (more only grow the array).
+    init(isMeasured: Bool, runCapacity: Int) {
         self.isMeasured = isMeasured
         bytes.reserveCapacity(Node.maxLeafBytes + 64)
+        runs.reserveCapacity(runCapacity)
     }
 
     mutating func append(_ leaf: Node, bytes range: Range<Int>) {
         guard !range.isEmpty else { return }
         leaf.withBytes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-        runs.appendRuns(of: leaf.runs, bytes: range)
+        leaf.withRuns { runs.appendRuns(of: $0, bytes: range) }
     }
 
     /// Appends the inserted text, which ends `utf16` units after the region's start.
@@ -442,7 +447,10 @@ struct CertainRegion {
             return [leaf]
         }
         return bytes.withUnsafeBufferPointer { buffer -> [Node]? in
-            var cuts: [Int] = [0]
+            // Each leaf but the last takes at least `minLeafBytes`.
+            var cuts: [Int] = []
+            cuts.reserveCapacity(buffer.count / Node.minLeafBytes + 2)
+            cuts.append(0)
             var start = 0
             while buffer.count - start > Node.maxLeafBytes {
                 // The region's end is a cluster boundary: the text may be taken to end there.
@@ -457,6 +465,7 @@ struct CertainRegion {
                 for i in 0..<cuts.count - 1 where cuts[i + 1] - cuts[i] > cuts[largest + 1] - cuts[largest] { largest = i }
             }
             var summaries: [TextSummary] = []
+            summaries.reserveCapacity(cuts.count - 1)
             var rest = summary
             for i in 0..<cuts.count - 1 {
                 if i == largest {
@@ -471,9 +480,11 @@ struct CertainRegion {
             var leaves: [Node] = []
             leaves.reserveCapacity(cuts.count - 1)
             var runCursor = LeafRunCursor()
+            var leafRuns: [LeafRun] = []
+            leafRuns.reserveCapacity(runs.count)
             var utf16 = 0
             for i in 0..<cuts.count - 1 {
-                let leafRuns = runCursor.take(cuts[i + 1] - cuts[i], of: runs)
+                runCursor.take(cuts[i + 1] - cuts[i], of: runs, into: &leafRuns)
                 let piece = UnsafeBufferPointer(rebasing: buffer[cuts[i]..<cuts[i + 1]])
                 let leaf = leafRuns.withUnsafeBufferPointer { Node.leaf(piece, runs: $0, summary: summaries[i], roomy: true) }
                 if let editEnd, editEnd.byte >= cuts[i] && editEnd.byte <= cuts[i + 1] {

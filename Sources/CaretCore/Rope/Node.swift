@@ -127,6 +127,13 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
         get { LeafRuns(node: self) }
     }
 
+    /// Calls `body` with a leaf's runs, in place or in their array, without copying them.
+    @inline(__always)
+    func withRuns<R>(_ body: (UnsafeBufferPointer<LeafRun>) -> R) -> R {
+        if let overflow = head.pointee.overflowRuns { return overflow.withUnsafeBufferPointer(body) }
+        return body(UnsafeBufferPointer(start: inlineRunPointer, count: Int(head.pointee.runCount)))
+    }
+
     /// Replaces a leaf's runs (which must cover its bytes) and resets the run hint.
     func setRuns(_ runs: [LeafRun]) {
         if runs.count <= Int(head.pointee.runCapacity) {
