@@ -201,7 +201,8 @@ import Testing
         let pieces = ["a", "bc", "é", "中", "😀", "𝔸", "\n", "xyzzyxyz", "ж"]
         for _ in 0..<60 {
             var string = ""
-            for _ in 0..<random.int(in: 0...24) { string += random.element(of: pieces)! }
+            // Up to ~200 bytes: scans take several sixteen-byte steps, then words.
+            for _ in 0..<random.int(in: 0...48) { string += random.element(of: pieces)! }
             let bytes = Array(string.utf8)
             // The byte offset of every UTF-16 offset that starts a scalar, nil inside a pair.
             var expected: [Int?] = []
@@ -222,6 +223,28 @@ import Testing
                         #expect(actual == wanted, "\(string.debugDescription): unit \(target) from hint \(hint)")
                         if actual != wanted { return }
                     }
+                }
+            }
+        }
+    }
+}
+
+/// The vector count of sixteen bytes agrees with the two words' counts, for bytes of every value
+/// (valid UTF-8 or not: both only classify bytes) at every position.
+@Suite struct RopeSixteenByteCountTests {
+    @Test func sixteenBytesCountAsTheirTwoWords() {
+        var random = SeededRandom(seed: SeededRandom.seed(fallback: 103))
+        // Bytes biased to the classes' edges: ASCII, continuation bytes, leads of each length.
+        let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xDF, 0xE0, 0xEF, 0xF0, 0xF4, 0xF7, 0xF8, 0xFF]
+        for _ in 0..<400 {
+            let bytes = (0..<64).map { _ in random.int(in: 0...1) == 0 ? random.element(of: edges)! : UInt8(random.int(in: 0...255)) }
+            bytes.withUnsafeBytes { raw in
+                for i in 0...(bytes.count - 16) {
+                    let words = Node.utf16Units(inWord: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                        + Node.utf16Units(inWord: raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+                    let vector = Node.utf16Units(in16: raw.baseAddress!, at: i)
+                    #expect(vector == words, "bytes \(bytes[i..<i + 16].map { String($0, radix: 16) })")
+                    if vector != words { return }
                 }
             }
         }
