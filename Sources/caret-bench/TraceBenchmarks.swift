@@ -90,14 +90,15 @@ enum TraceBenchmarks {
 
     /// What keeps a trace's per-edit ratio above the target, as last measured.
     static let ratioBlocker = "mispredicted branches more than instructions. Callgrind with --branch-sim=yes, the steady state "
-        + "of a replay (--repeat 3 less --repeat 1), instructions and simulated mispredicted branches an edit: automerge-paper 650 "
-        + "and 1.5, sveltecomponent 821 and 4.1, sveltecomponent-astral-e 1,027 and 7.2 (the others pass). In sveltecomponent 21% of "
+        + "of a replay (--repeat 3 less --repeat 1), instructions and simulated mispredicted branches an edit: automerge-paper 637 "
+        + "and 1.5, sveltecomponent 754 and 3.9, sveltecomponent-astral-e 986 and 7.1 (the others pass). In sveltecomponent 21% of "
         + "edits move the caret (automerge-paper 2%) and 15.6% replace or insert more than one character, so the run hint, the "
         + "offset hint and the edit finger often miss (data-dependent exits in the run and offset scans, memmove of varying "
-        + "lengths) and its pastes take the general path (193 instructions an edit of the astral variant's 1,027); the astral "
-        + "variant, an emoji for every e, adds the certain-boundary checks, UTF-16-to-byte offsets (Node.byteRange, 86 an edit) "
-        + "and cluster counts (GraphemeCounting, 63) of the non-ASCII in-leaf path, whose own body is 250. Paired with "
-        + "automerge-paper replays, four runs gave sveltecomponent 1.45-1.50x and sveltecomponent-astral-e 2.19-2.25x"
+        + "lengths), and 0.5% of its edits (automerge-paper 0.2%) take the general path, at ~21,000 instructions each (106 an "
+        + "edit; the astral variant ~31,000 and 163). The astral variant, an emoji for every e, adds the certain-boundary checks, "
+        + "UTF-16-to-byte offsets (Node.byteRange, 76 an edit) and cluster counts (GraphemeCounting, 63) of the non-ASCII "
+        + "in-leaf path. Paired with automerge-paper replays, five runs gave sveltecomponent 1.52-1.63x and "
+        + "sveltecomponent-astral-e 2.16-2.50x"
 
     static func replay(_ trace: EditingTrace) throws -> AttributedText {
         var text = AttributedText(trace.startContent)
