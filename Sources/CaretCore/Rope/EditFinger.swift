@@ -164,12 +164,80 @@ extension Node {
 
     /// A copy of this leaf with room for twice its runs in place (and the same room for bytes).
     func withMoreRunRoom() -> Node {
-        let runs = Array(self.runs)
-        let copy = runs.withUnsafeBufferPointer { runs in
-            withBytes { Node.leaf($0, runs: runs, summary: summary, byteCapacity: byteCapacity, runCapacity: runs.count * 2 + 4) }
+        copy(byteCapacity: byteCapacity, runCapacity: runs.count * 2 + 4)
+    }
+
+    /// A copy of this leaf, hints included, with the given room for bytes and runs (at least what
+    /// it holds).
+    func copy(byteCapacity: Int, runCapacity: Int) -> Node {
+        let copy = withRuns { runs in
+            withBytes { Node.leaf($0, runs: runs, summary: summary, byteCapacity: byteCapacity, runCapacity: runCapacity) }
         }
         copy.runHint = runHint
         copy.offsetHint = offsetHint
         return copy
+    }
+
+    /// After `replaceInLeaf` declined an edit ending at UTF-16 `upper` that inserts
+    /// `insertedBytes` bytes, gives the leaf it left `finger` at room for them, if room was what
+    /// it lacked: a copy with a full leaf's room when that is enough, otherwise the leaf split at a
+    /// certain cluster boundary near its middle, its right half a new leaf after it under the same
+    /// parent. The split changes no sum above the parent, so only the parent is rebuilt (with one
+    /// more child). `root` is uniquely referenced and so is the path to the leaf (the declined edit
+    /// made it so). False, with nothing changed, when room was not the trouble, or neither remedy
+    /// applies: the leaf would still be too long, no certain boundary is near its middle, or the
+    /// parent is full; the general path then rebuilds the region.
+    static func makeRoom(root: inout Node, finger: EditFinger, upper: Int, insertedBytes: Int) -> Bool {
+        let depth = finger.depth
+        guard depth >= 0, depth == root.height else { return false }
+        let leaf = finger.node(under: root, levels: depth)._withUnsafeGuaranteedRef { $0 }
+        let needed = leaf.byteCount &+ insertedBytes
+        guard needed > leaf.byteCapacity, upper &- finger.start <= leaf.summary.utf16 else { return false }
+        let parent = depth > 0 ? finger.node(under: root, levels: depth &- 1)._withUnsafeGuaranteedRef { $0 } : nil
+        let index = depth > 0 ? finger.index(at: depth &- 1) : 0
+        if needed <= maxLeafBytes {
+            let roomier = leaf.copy(byteCapacity: maxLeafBytes, runCapacity: Swift.max(Int(leaf.head.pointee.runCapacity), leaf.runs.count))
+            if let parent { parent.entries[index].node = roomier } else { root = roomier }
+            return true
+        }
+        guard needed <= 2 * targetLeafBytes, parent.map({ $0.childCount < maxChildren }) ?? true else { return false }
+        let count = leaf.byteCount
+        guard let cut = leaf.withBytes({ Node.certainBoundary(in: $0, before: count / 2) }),
+              cut >= minLeafBytes, count - cut >= minLeafBytes else { return false }
+        var leftRuns: [LeafRun] = []
+        var rightRuns: [LeafRun] = []
+        leaf.withRuns { runs in
+            leftRuns.appendRuns(of: runs, bytes: 0..<cut)
+            rightRuns.appendRuns(of: runs, bytes: cut..<count)
+        }
+        let right = leaf.withBytes { bytes in
+            let rightBytes = UnsafeBufferPointer(rebasing: bytes[cut...])
+            return rightRuns.withUnsafeBufferPointer { Node.leaf(rightBytes, runs: $0, summary: Node.summarize(rightBytes), roomy: true) }
+        }
+        // The left half stays in the node, which keeps its room; its offset hint stays if it is
+        // before the cut.
+        leaf.head.pointee.count = cut
+        leaf.summary -= right.summary
+        leaf.setRuns(leftRuns)
+        if leaf.offsetHint.byte > cut { leaf.offsetHint = OffsetHint() }
+        guard let parent else {
+            root = Node.internal([leaf, right])
+            return true
+        }
+        let children = parent.entries
+        var siblings: [Node] = []
+        siblings.reserveCapacity(children.count &+ 1)
+        for i in children.indices {
+            siblings.append(children[i].node)
+            if i == index { siblings.append(right) }
+        }
+        let rebuilt = Node.internal(siblings)
+        if depth == 1 {
+            root = rebuilt
+        } else {
+            let grandparent = finger.node(under: root, levels: depth &- 2)
+            grandparent._withUnsafeGuaranteedRef { $0.entries }[finger.index(at: depth &- 2)].node = rebuilt
+        }
+        return true
     }
 }

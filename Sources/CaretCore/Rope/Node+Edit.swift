@@ -198,8 +198,8 @@ extension Node {
 
 /// The general path when the edit's edges are certain cluster boundaries (`isCertainBoundary`),
 /// which is nearly every edit that leaves the in-leaf path for leaf structure: a full leaf
-/// growing, an edit across two leaves, an edit at a leaf's start, a leaf shrinking below its
-/// minimum.
+/// growing that `Node.makeRoom` could not split, an edit across two leaves, an edit at a leaf's
+/// start, a leaf shrinking below its minimum.
 ///
 /// With certain edges the clusters of the new text are those of its three parts counted on their
 /// own: the head's text before the edit, the inserted text and the tail's text after it; and when

@@ -73,8 +73,24 @@ extension AttributedText {
         }
         // A copy of the root has the same shape: the finger stays right for it.
         if !isKnownUniquelyReferenced(&storage) { storage = storage.clone() }
+        if Node.replaceInLeaf(root: &storage, finger: &finger, range.lowerBound, range.upperBound, with: inserted,
+                              isASCII: ascii, newlines: newlines, attributes: attributes) {
+            return true
+        }
+        return replaceInLeafAfterMakingRoom(range, utf8: inserted, isASCII: ascii, newlines: newlines, attributes: attributes)
+    }
+
+    /// The in-leaf path again once the leaf the declined edit found has room for it (a key typed
+    /// into a full leaf: `Node.makeRoom`); false when room was not what it lacked. Out of line: a
+    /// full leaf comes once in hundreds of keys.
+    @inline(never)
+    mutating func replaceInLeafAfterMakingRoom(
+        _ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>, isASCII: Bool, newlines: Int, attributes: Attributes
+    ) -> Bool {
+        guard Node.makeRoom(root: &storage, finger: finger, upper: range.upperBound, insertedBytes: inserted.count) else { return false }
+        finger = .none
         return Node.replaceInLeaf(root: &storage, finger: &finger, range.lowerBound, range.upperBound, with: inserted,
-                                  isASCII: ascii, newlines: newlines, attributes: attributes)
+                                  isASCII: isASCII, newlines: newlines, attributes: attributes)
     }
 
     /// The general path of `replace`, on validated positions.
