@@ -251,6 +251,35 @@ import Testing
     }
 }
 
+/// The word-at-a-time check of inserted and deleted bytes agrees with a byte loop: line feeds
+/// counted, nil at a byte that is not ASCII or (when rejected) a CR, at every range and alignment.
+@Suite struct RopeASCIILineFeedTests {
+    @Test func wordsAgreeWithALoopOverEveryRange() {
+        var random = SeededRandom(seed: SeededRandom.seed(fallback: 104))
+        let bytes: [UInt8] = [0x61, 0x0A, 0x0D, 0x20, 0x7F, 0x80, 0xC3, 0xFF, 0x00, 0x0B]
+        for _ in 0..<60 {
+            // Mostly ASCII letters, so that long ranges pass the checks often.
+            let text = (0..<40).map { _ in random.int(in: 0..<4) == 0 ? random.element(of: bytes)! : 0x62 }
+            text.withUnsafeBufferPointer { buffer in
+                for lower in 0...text.count {
+                    for upper in lower...text.count {
+                        for rejectingCR in [false, true] {
+                            var expected: Int? = 0
+                            for byte in text[lower..<upper] {
+                                if byte >= 0x80 || (rejectingCR && byte == 0x0D) { expected = nil; break }
+                                if byte == 0x0A { expected! += 1 }
+                            }
+                            let actual = Node.lineFeedsInASCII(buffer.baseAddress!, lower, upper, rejectingCR: rejectingCR)
+                            #expect(actual == expected, "\(text[lower..<upper]) rejectingCR \(rejectingCR)")
+                            if actual != expected { return }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Counting clusters a word at a time stops at a CR or LF inside the word and after a Prepend:
 /// every such byte at every position of a word, against the scalar-by-scalar rules.
 @Suite struct GraphemeCountingWordTests {

@@ -73,19 +73,14 @@ extension Node {
                 let before = previous._withUnsafeGuaranteedRef { $0.lastLeaf.lastByte }
                 if before >= 0x80 || before == carriageReturn { return nil }
             }
-            var newlines = 0
-            for i in lower..<upper {
-                let byte = buffer[i]
-                if byte == carriageReturn { return nil }
-                if byte == 0x0A { newlines += 1 }
-            }
+            guard let newlines = Node.lineFeedsInASCII(buffer.baseAddress!, lower, upper, rejectingCR: true) else { return nil }
             if upper == count, let next {
                 guard next._withUnsafeGuaranteedRef({ $0.firstLeaf.firstByte }) < 0x80 else { return nil }
             }
             return newlines
         }
         guard let deletedNewlines else { return nil }
-        for byte in inserted where byte == carriageReturn { return nil }
+        if let base = inserted.baseAddress, Node.lineFeedsInASCII(base, 0, inserted.count, rejectingCR: true) == nil { return nil }
 
         spliceBytes(lower, upper, inserted)
         replaceRunBytes(lower, upper, insertLength: inserted.count, attributes: attributes)

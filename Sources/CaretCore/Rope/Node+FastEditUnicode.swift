@@ -101,16 +101,12 @@ extension Node {
             } else if let next {
                 guard next._withUnsafeGuaranteedRef({ $0.firstLeaf.firstByte }) < 0x80 else { return nil }
             }
-            var newlines = 0
-            for i in byteLower..<byteUpper {
-                let byte = buffer[i]
-                if byte >= 0x80 || byte == carriageReturn { return nil }
-                if byte == 0x0A { newlines &+= 1 }
-            }
-            return newlines
+            return Node.lineFeedsInASCII(buffer.baseAddress!, byteLower, byteUpper, rejectingCR: true)
         }
         guard let deletedNewlines else { return nil }
-        for byte in inserted.bytes where byte == carriageReturn { return nil }
+        if let base = inserted.bytes.baseAddress, Node.lineFeedsInASCII(base, 0, inserted.bytes.count, rejectingCR: true) == nil {
+            return nil
+        }
         spliceBytes(byteLower, byteUpper, inserted.bytes)
         replaceRunBytes(byteLower, byteUpper, insertLength: inserted.bytes.count, attributes: attributes)
         offsetHint = OffsetHint(utf16: lower &+ inserted.bytes.count, byte: byteLower &+ inserted.bytes.count)

@@ -109,4 +109,27 @@ extension Node {
         summary.graphemes = special == 0 ? count : GraphemeSegmentation.clusterCount(utf8: bytes)
         return summary
     }
+
+    /// The line feeds in bytes `lower..<upper` at `base`, or nil if one of them is not ASCII, or
+    /// (`rejectingCR`) is a CR: the check the ASCII fast paths make of the bytes they insert and
+    /// delete, a word at a time, so a paste or a deleted selection costs an eighth of a loop.
+    @inline(__always)
+    static func lineFeedsInASCII(_ base: UnsafePointer<UInt8>, _ lower: Int, _ upper: Int, rejectingCR: Bool) -> Int? {
+        let raw = UnsafeRawPointer(base)
+        var i = lower
+        var newlines = 0
+        while upper &- i >= 8 {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if (word & highBits) | (rejectingCR ? matches(in: word, of: 0x0D) : 0) != 0 { return nil }
+            newlines &+= countHighBits(matches(in: word, of: 0x0A))
+            i &+= 8
+        }
+        while i < upper {
+            let byte = base[i]
+            if byte >= 0x80 || (rejectingCR && byte == 0x0D) { return nil }
+            if byte == 0x0A { newlines &+= 1 }
+            i &+= 1
+        }
+        return newlines
+    }
 }

@@ -65,12 +65,10 @@ extension AttributedText {
     @inline(__always)
     mutating func replaceInLeaf(_ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>, attributes: Attributes) -> Bool {
         guard inserted.count <= Node.maxLeafBytes else { return false }
-        var ascii = true
-        var newlines = 0
-        for byte in inserted {
-            if byte >= 0x80 { ascii = false; break }
-            if byte == 0x0A { newlines += 1 }
-        }
+        // Line feeds matter to the ASCII paths only; the others measure the text themselves.
+        let asciiNewlines = inserted.baseAddress.map { Node.lineFeedsInASCII($0, 0, inserted.count, rejectingCR: false) } ?? 0
+        let ascii = asciiNewlines != nil
+        let newlines = asciiNewlines ?? 0
         // A copy of the root has the same shape: the finger stays right for it.
         if !isKnownUniquelyReferenced(&storage) { storage = storage.clone() }
         if Node.replaceInLeaf(root: &storage, finger: &finger, range.lowerBound, range.upperBound, with: inserted,
