@@ -90,15 +90,15 @@ enum TraceBenchmarks {
 
     /// What keeps a trace's per-edit ratio above the target, as last measured.
     static let ratioBlocker = "mispredicted branches more than instructions. Callgrind with --branch-sim=yes, the steady state "
-        + "of a replay (--repeat 3 less --repeat 1), instructions and simulated mispredicted branches an edit: automerge-paper 634 "
-        + "and 1.05, sveltecomponent 714 and 3.3, sveltecomponent-astral-e 953 and 6.7 (the others pass). In sveltecomponent 21% of "
+        + "of a replay (--repeat 3 less --repeat 1), instructions and simulated mispredicted branches an edit: automerge-paper 635 "
+        + "and 1.8, sveltecomponent 703 and 4.1, sveltecomponent-astral-e 957 and 6.6 (the others pass). In sveltecomponent 21% of "
         + "edits move the caret (automerge-paper 2%) and 15.6% replace or insert more than one character, so the run hint, the "
         + "offset hint and the edit finger often miss (data-dependent exits in the run and offset scans, memmove of varying "
         + "lengths). Keys typed into full leaves split them in place (Node.makeRoom, 21 instructions an edit); edits across "
         + "leaves, leaves left under their minimum and pastes longer than a leaf still take the general path (53 an edit, "
         + "~20,000 each; the astral variant 102). The astral variant, an emoji for every e, adds the certain-boundary checks, "
         + "UTF-16-to-byte offsets (Node.byteRange, 77 an edit) and cluster counts (GraphemeCounting, 64) of the non-ASCII "
-        + "in-leaf path. Paired with automerge-paper replays, this session's runs gave sveltecomponent 1.51-1.63x and "
+        + "in-leaf path. Paired with automerge-paper replays, this session's runs gave sveltecomponent 1.48-1.63x and "
         + "sveltecomponent-astral-e 2.16-2.50x"
 
     static func replay(_ trace: EditingTrace) throws -> AttributedText {
