@@ -3,9 +3,9 @@ import Testing
 
 /// An insertion that would overflow its leaf's room stays on the in-leaf path (`Node.makeRoom`):
 /// the leaf gets a full leaf's room when that is enough, or splits in two at a certain cluster
-/// boundary near its middle, its left half staying in the same node. Where neither applies (a
-/// cluster longer than half a leaf, a full parent) the general path takes the edit as before. Each
-/// case is checked against the reference text, every query included.
+/// boundary near its middle, its left half staying in the same node, and full parents split up the
+/// path. Where neither applies (a cluster longer than half a leaf) the general path takes the edit
+/// as before. Each case is checked against the reference text.
 @Suite struct RopeLeafRoomTests {
     /// A leaf that holds `string` with room for `byteCapacity` bytes, as the root of a text.
     static func text(_ string: String, byteCapacity: Int) -> AttributedText {
@@ -56,6 +56,22 @@ import Testing
         #expect(RopeCheck.agree(text, reference, "after eight more keys"))
     }
 
+    /// Typing at one place splits the leaf there again and again: its parent fills and splits, and
+    /// so does the root, which gets a new root above it.
+    @Test func splitsGoUpToTheRoot() throws {
+        var text = AttributedText("start")
+        var reference = ReferenceText("start")
+        var at = 2
+        for key in 0..<(Node.maxLeafBytes * Node.maxChildren * Node.maxChildren) {
+            try text.insert("k", at: at, attributes: Attributes())
+            try reference.insert("k", at: at, attributes: Attributes())
+            at += 1
+            if key % 64 == 63 { guard RopeCheck.agree(text, reference, "key \(key)", exhaustive: false) else { return } }
+        }
+        #expect(text.root.height >= 2, "height \(text.root.height)")
+        #expect(RopeCheck.agree(text, reference, "at the end"))
+    }
+
     /// Around the middle are clusters that a cut could break (combining marks, a ZWJ sequence,
     /// regional indicators, CR LF): the cut moves back to a certain boundary, or the general path
     /// takes the edit when there is none near.
@@ -78,8 +94,9 @@ import Testing
     }
 
     /// Typing at random places in a document of many leaves and levels, one key at a time, fills
-    /// leaves and splits them under parents that are sometimes full; every hundred keys the
-    /// invariants, text, runs and counts (clusters included) agree with the reference.
+    /// leaves and splits them under parents that are sometimes full and split in turn, up to the
+    /// root; every hundred keys the invariants, text, runs and counts (clusters included) agree
+    /// with the reference.
     @Test func typingAtRandomFillsAndSplitsLeaves() throws {
         var random = SeededRandom(seed: SeededRandom.seed(fallback: 131))
         let pieces = ["a", "b", "é", "😀", "e\u{301}", "\r\n", "中", "🇺", "\n"]

@@ -183,10 +183,11 @@ extension Node {
     /// it lacked: a copy with a full leaf's room when that is enough, otherwise the leaf split at a
     /// certain cluster boundary near its middle, its right half a new leaf after it under the same
     /// parent. The split changes no sum above the parent, so only the parent is rebuilt (with one
-    /// more child). `root` is uniquely referenced and so is the path to the leaf (the declined edit
-    /// made it so). False, with nothing changed, when room was not the trouble, or neither remedy
-    /// applies: the leaf would still be too long, no certain boundary is near its middle, or the
-    /// parent is full; the general path then rebuilds the region.
+    /// more child), unless it is full: then it splits too, as a B-tree's nodes do. `root` is
+    /// uniquely referenced and so is the path to the leaf (the declined edit made it so). False,
+    /// with nothing changed, when room was not the trouble, or neither remedy applies: the leaf
+    /// would still be too long, or no certain boundary is near its middle; the general path then
+    /// rebuilds the region.
     static func makeRoom(root: inout Node, finger: EditFinger, upper: Int, insertedBytes: Int) -> Bool {
         let depth = finger.depth
         guard depth >= 0, depth == root.height else { return false }
@@ -200,7 +201,7 @@ extension Node {
             if let parent { parent.entries[index].node = roomier } else { root = roomier }
             return true
         }
-        guard needed <= 2 * targetLeafBytes, parent.map({ $0.childCount < maxChildren }) ?? true else { return false }
+        guard needed <= 2 * targetLeafBytes else { return false }
         let count = leaf.byteCount
         guard let cut = leaf.withBytes({ Node.certainBoundary(in: $0, before: count / 2) }),
               cut >= minLeafBytes, count - cut >= minLeafBytes else { return false }
@@ -220,24 +221,30 @@ extension Node {
         leaf.summary -= right.summary
         leaf.setRuns(leftRuns)
         if leaf.offsetHint.byte > cut { leaf.offsetHint = OffsetHint() }
-        guard let parent else {
-            root = Node.internal([leaf, right])
-            return true
+        // The two halves take the leaf's place in its parent. A parent that overflows splits in
+        // two in its own parent's place, and so on up: a root that splits gets a root above it.
+        var replacement = [leaf, right]
+        var level = depth &- 1
+        while level >= 0 {
+            let node = finger.node(under: root, levels: level)._withUnsafeGuaranteedRef { $0 }
+            let index = finger.index(at: level)
+            var children = node.children
+            children.replaceSubrange(index...index, with: replacement)
+            let rebuilt = children.count <= maxChildren ? [Node.internal(children)] : Node.group(children)
+            if rebuilt.count == 1 {
+                // Its sums are the old node's: it takes the old one's place, and nothing above changes.
+                if level == 0 {
+                    root = rebuilt[0]
+                } else {
+                    let parent = finger.node(under: root, levels: level &- 1)
+                    parent._withUnsafeGuaranteedRef { $0.entries }[finger.index(at: level &- 1)].node = rebuilt[0]
+                }
+                return true
+            }
+            replacement = rebuilt
+            level &-= 1
         }
-        let children = parent.entries
-        var siblings: [Node] = []
-        siblings.reserveCapacity(children.count &+ 1)
-        for i in children.indices {
-            siblings.append(children[i].node)
-            if i == index { siblings.append(right) }
-        }
-        let rebuilt = Node.internal(siblings)
-        if depth == 1 {
-            root = rebuilt
-        } else {
-            let grandparent = finger.node(under: root, levels: depth &- 2)
-            grandparent._withUnsafeGuaranteedRef { $0.entries }[finger.index(at: depth &- 2)].node = rebuilt
-        }
+        root = Node.internal(replacement)
         return true
     }
 }
