@@ -90,8 +90,8 @@ enum TraceBenchmarks {
 
     /// What keeps a trace's per-edit ratio above the target, as last measured.
     static let ratioBlocker = "mispredicted branches more than instructions. Callgrind with --branch-sim=yes, the steady state "
-        + "of a replay (--repeat 3 less --repeat 1), instructions and simulated mispredicted branches an edit: automerge-paper 635 "
-        + "and 1.8, sveltecomponent 703 and 4.1, sveltecomponent-astral-e 957 and 6.6 (the others pass). In sveltecomponent 21% of "
+        + "of a replay (--repeat 3 less --repeat 1), instructions and simulated mispredicted branches an edit: automerge-paper 636 "
+        + "and 1.8, sveltecomponent 704 and 4.3, sveltecomponent-astral-e 959 and 6.4 (the others pass). In sveltecomponent 21% of "
         + "edits move the caret (automerge-paper 2%) and 15.6% replace or insert more than one character, so the run hint, the "
         + "offset hint and the edit finger often miss (data-dependent exits in the run and offset scans, memmove of varying "
         + "lengths). Keys typed into full leaves split them in place (Node.makeRoom, 21 instructions an edit); edits across "
