@@ -98,7 +98,7 @@ enum TraceBenchmarks {
         + "leaves, leaves left under their minimum and pastes longer than a leaf still take the general path (53 an edit, "
         + "~20,000 each; the astral variant 102). The astral variant, an emoji for every e, adds the certain-boundary checks, "
         + "UTF-16-to-byte offsets (Node.byteRange, 77 an edit) and cluster counts (GraphemeCounting, 64) of the non-ASCII "
-        + "in-leaf path. Paired with automerge-paper replays, this session's runs gave sveltecomponent 1.48-1.63x and "
+        + "in-leaf path. Paired with automerge-paper replays, recent runs gave sveltecomponent 1.48-1.63x and "
         + "sveltecomponent-astral-e 2.16-2.50x"
 
     static func replay(_ trace: EditingTrace) throws -> AttributedText {
