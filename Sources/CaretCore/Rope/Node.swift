@@ -72,9 +72,9 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
 
     /// The room a leaf of `count` bytes gets: for a leaf of a document an eighth of a leaf more
     /// (up to a full leaf), or a full leaf's when `roomy` (leaves the general path cuts where
-    /// someone is editing); about twice its size for a small text. Typing past the room takes the
-    /// general path, which cuts new leaves with room again; a document's leaves do not all pay
-    /// for a full leaf.
+    /// someone is editing); about twice its size for a small text. Typing past the room first
+    /// copies the leaf with a full leaf's room or splits it (`makeRoom`); a document's leaves do
+    /// not all pay for a full leaf.
     @inline(__always)
     static func byteCapacity(for count: Int, roomy: Bool = false) -> Int {
         if count >= maxLeafBytes / 2 {
