@@ -30,6 +30,35 @@ import Testing
         #expect(RopeCheck.agree(text, reference, "after the key"))
     }
 
+    /// The same below the root: the copy takes the leaf's place in its parent.
+    @Test func aLeafShortOfRoomUnderAParentGetsAFullLeafsRoom() throws {
+        let string = String(repeating: "a", count: 4 * Node.maxLeafBytes)
+        var text = AttributedText(string)
+        var reference = ReferenceText(string)
+        #expect(!text.root.isLeaf)
+        guard !text.root.isLeaf else { return }
+        // The first leaf, with no room to spare. No reference to a node outlives this block: the
+        // edit must find the tree unshared, or it would copy the leaf (with room) itself.
+        let count: Int
+        let runRoom: Int
+        do {
+            let first = text.root.firstLeaf
+            count = first.byteCount
+            runRoom = Int(first.head.pointee.runCapacity)
+            var node = text.root
+            while node.entries[0].node !== first { node = node.entries[0].node }
+            node.entries[0].node = first.copy(byteCapacity: count, runCapacity: Swift.max(Int(first.head.pointee.runCapacity), first.runs.count))
+        }
+        #expect(text.root.firstLeaf.byteCapacity == count)
+        try text.insert("xy", at: 3, attributes: Attributes())
+        try reference.insert("xy", at: 3, attributes: Attributes())
+        #expect(text.root.firstLeaf.byteCapacity == Node.maxLeafBytes, "capacity \(text.root.firstLeaf.byteCapacity)")
+        #expect(text.root.firstLeaf.byteCount == count + 2)
+        // Copied, not cut anew by the general path: the leaf keeps its room for runs.
+        #expect(Int(text.root.firstLeaf.head.pointee.runCapacity) == runRoom)
+        #expect(RopeCheck.agree(text, reference, "after the key"))
+    }
+
     @Test func aKeyTypedIntoAFullLeafSplitsItAtItsMiddle() throws {
         let count = Node.maxLeafBytes
         let string = String(repeating: "a", count: count)

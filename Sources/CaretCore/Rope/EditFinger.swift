@@ -194,11 +194,14 @@ extension Node {
         let leaf = finger.node(under: root, levels: depth)._withUnsafeGuaranteedRef { $0 }
         let needed = leaf.byteCount &+ insertedBytes
         guard needed > leaf.byteCapacity, upper &- finger.start <= leaf.summary.utf16 else { return false }
-        let parent = depth > 0 ? finger.node(under: root, levels: depth &- 1)._withUnsafeGuaranteedRef { $0 } : nil
-        let index = depth > 0 ? finger.index(at: depth &- 1) : 0
         if needed <= maxLeafBytes {
             let roomier = leaf.copy(byteCapacity: maxLeafBytes, runCapacity: Swift.max(Int(leaf.head.pointee.runCapacity), leaf.runs.count))
-            if let parent { parent.entries[index].node = roomier } else { root = roomier }
+            if depth == 0 {
+                root = roomier
+            } else {
+                let parent = finger.node(under: root, levels: depth &- 1)
+                parent._withUnsafeGuaranteedRef { $0.entries }[finger.index(at: depth &- 1)].node = roomier
+            }
             return true
         }
         guard needed <= 2 * targetLeafBytes else { return false }
