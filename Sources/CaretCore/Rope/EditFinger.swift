@@ -36,6 +36,18 @@ struct EditFinger: Sendable {
         }
         return node
     }
+
+    /// Puts `replacement` in place of the node `levels` steps down from `root` along the finger's
+    /// indices (the root itself when `levels` is 0), in its parent's entry. The replacement must
+    /// hold the same text length, as the entry's is kept.
+    @inline(__always)
+    func replaceNode(levels: Int, under root: inout Node, with replacement: Node) {
+        if levels == 0 {
+            root = replacement
+        } else {
+            node(under: root, levels: levels &- 1)._withUnsafeGuaranteedRef { $0.entries }[index(at: levels &- 1)].node = replacement
+        }
+    }
 }
 
 extension Node {
@@ -121,12 +133,7 @@ extension Node {
         // styled typing never moves them to an array (which costs more on every edit).
         if leaf._withUnsafeGuaranteedRef({ $0.needsRunRoom }) {
             let roomier = leaf._withUnsafeGuaranteedRef { $0.withMoreRunRoom() }
-            if depth == 0 {
-                root = roomier
-            } else {
-                let parent = finger.node(under: root, levels: depth &- 1)
-                parent._withUnsafeGuaranteedRef { $0.entries }[finger.index(at: depth &- 1)].node = roomier
-            }
+            finger.replaceNode(levels: depth, under: &root, with: roomier)
             leaf = Unmanaged.passUnretained(roomier)
         }
         let edited = leaf._withUnsafeGuaranteedRef { leaf -> TextSummary? in
@@ -196,12 +203,7 @@ extension Node {
         guard needed > leaf.byteCapacity, upper &- finger.start <= leaf.summary.utf16 else { return false }
         if needed <= maxLeafBytes {
             let roomier = leaf.copy(byteCapacity: maxLeafBytes, runCapacity: Swift.max(Int(leaf.head.pointee.runCapacity), leaf.runs.count))
-            if depth == 0 {
-                root = roomier
-            } else {
-                let parent = finger.node(under: root, levels: depth &- 1)
-                parent._withUnsafeGuaranteedRef { $0.entries }[finger.index(at: depth &- 1)].node = roomier
-            }
+            finger.replaceNode(levels: depth, under: &root, with: roomier)
             return true
         }
         guard needed <= 2 * targetLeafBytes else { return false }
@@ -233,15 +235,11 @@ extension Node {
             let index = finger.index(at: level)
             var children = node.children
             children.replaceSubrange(index...index, with: replacement)
-            let rebuilt = children.count <= maxChildren ? [Node.internal(children)] : Node.group(children)
+            // One node, or two when it overflows.
+            let rebuilt = Node.group(children)
             if rebuilt.count == 1 {
                 // Its sums are the old node's: it takes the old one's place, and nothing above changes.
-                if level == 0 {
-                    root = rebuilt[0]
-                } else {
-                    let parent = finger.node(under: root, levels: level &- 1)
-                    parent._withUnsafeGuaranteedRef { $0.entries }[finger.index(at: level &- 1)].node = rebuilt[0]
-                }
+                finger.replaceNode(levels: level, under: &root, with: rebuilt[0])
                 return true
             }
             replacement = rebuilt

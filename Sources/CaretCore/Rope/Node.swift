@@ -265,12 +265,7 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
     /// A shallow copy: children are shared, bytes and runs copied.
     func clone() -> Node {
         guard isLeaf else { return Node.internal(entries.lazy.map(\.node)) }
-        let copy: Node
-        if let overflow = head.pointee.overflowRuns {
-            copy = overflow.withUnsafeBufferPointer { runs in withBytes { Node.leaf($0, runs: runs, summary: summary) } }
-        } else {
-            copy = withBytes { Node.leaf($0, runs: UnsafeBufferPointer(start: inlineRunPointer, count: Int(head.pointee.runCount)), summary: summary) }
-        }
+        let copy = withRuns { runs in withBytes { Node.leaf($0, runs: runs, summary: summary) } }
         // The hints describe the same bytes and runs: typing into a copy scans no more than
         // typing into the original.
         copy.runHint = runHint
