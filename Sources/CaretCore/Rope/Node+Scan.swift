@@ -106,7 +106,7 @@ extension Node {
         summary.scalars = count &- continuation
         summary.utf16 = summary.scalars &+ astral
         summary.newlines = newlines
-        summary.graphemes = special == 0 ? count : GraphemeSegmentation.clusterCount(utf8: bytes)
+        summary.graphemes = special == 0 ? count : GraphemeCounting.count(bytes, isValid: true)
         return summary
     }
 

@@ -292,13 +292,13 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
             break
         }
         if simple { return bytes.count }
-        return GraphemeSegmentation.clusterCount(utf8: bytes)
+        return GraphemeCounting.count(bytes, isValid: true)
     }
 
     /// A leaf's summary computed from scratch.
     static func leafSummary(_ buffer: UnsafeBufferPointer<UInt8>) -> TextSummary {
         var (summary, isSimple) = TextSummary.measure(buffer)
-        summary.graphemes = isSimple ? buffer.count : GraphemeSegmentation.clusterCount(utf8: buffer)
+        summary.graphemes = isSimple ? buffer.count : GraphemeCounting.count(buffer, isValid: true)
         return summary
     }
 

@@ -12,8 +12,10 @@ enum GraphemeCounting {
         return (x &- ones) & ~x & highBits
     }
 
-    /// The number of clusters in `utf8`, taken as a whole text.
-    static func count(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    /// The number of clusters in `utf8`, taken as a whole text. `isValid`: the bytes are known to
+    /// be valid UTF-8 (a rope leaf's), so the stretch of scalars that join nothing is counted a
+    /// word at a time through emoji, CJK and accented letters too, not only through ASCII.
+    static func count(_ utf8: UnsafeBufferPointer<UInt8>, isValid: Bool = false) -> Int {
         guard let base = utf8.baseAddress, utf8.count > 0 else { return 0 }
         let count = utf8.count
         let raw = UnsafeRawPointer(base)
@@ -23,7 +25,7 @@ enum GraphemeCounting {
         // to U+02FF and the scalars of plain blocks (`GraphemePropertyCache.plainBlocks`: emoji,
         // CJK, most letters). Each is a cluster of its own (GB4, GB5, GB999), so the stretch
         // counts scalars without the rules. Text of ASCII and emoji or CJK is counted whole so.
-        var (clusters, i) = inertPrefix(base, count: count)
+        var (clusters, i) = inertPrefix(base, count: count, isValid: isValid)
         if i == count { return clusters }
         if i > 0 {
             // The rules go on from the stretch's last scalar, a cluster already counted.
@@ -73,9 +75,11 @@ enum GraphemeCounting {
 
     /// The clusters of the longest prefix of `base[0..<count]` whose scalars cannot join any
     /// neighbour (see `count`), and where it ends: at `count`, or at the first CR, ill-formed
-    /// sequence or scalar that may join.
+    /// sequence or scalar that may join. With `isValid`, a word holding other scalars is counted
+    /// whole when every lead byte in it that may start a joining scalar (U+0300 and above) is in
+    /// a plain block: its scalars are its bytes that are not continuation bytes.
     @inline(__always)
-    private static func inertPrefix(_ base: UnsafePointer<UInt8>, count: Int) -> (clusters: Int, end: Int) {
+    private static func inertPrefix(_ base: UnsafePointer<UInt8>, count: Int, isValid: Bool) -> (clusters: Int, end: Int) {
         let raw = UnsafeRawPointer(base)
         var clusters = 0
         var i = 0
@@ -86,13 +90,35 @@ enum GraphemeCounting {
                 if count &- i >= 8 {
                     // The ASCII bytes the word starts with, up to the first CR.
                     let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    let stops = (word & highBits) | matches(word, 0x0D)
+                    let high = word & highBits
+                    let carriageReturns = matches(word, 0x0D)
+                    let stops = high | carriageReturns
+                    if isValid && high != 0 {
+                        if let stop = plainWordStop(word, at: i, in: base, count: count, carriageReturns: carriageReturns, plain: plain) {
+                            // The scalars before the stop: its bytes below it that are not
+                            // continuation bytes.
+                            let continuation = word & ~(word &<< 1) & highBits
+                            let below: UInt64 = (1 &<< UInt64(stop &* 8)) &- 1
+                            clusters &+= Node.countHighBits(~continuation & highBits & below)
+                            return (clusters, i &+ stop)
+                        }
+                        clusters &+= 8 &- Node.countHighBits(word & ~(word &<< 1) & highBits)
+                        i &+= 8
+                        // The last scalar may go on into the next word: its continuation bytes
+                        // there are not counted again.
+                        continue
+                    }
                     let ascii = stops == 0 ? 8 : stops.trailingZeroBitCount &>> 3
                     if ascii > 0 {
                         clusters &+= ascii
                         i &+= ascii
                         continue
                     }
+                }
+                // After a word counted whole, the rest of a scalar it ended in.
+                if isValid && base[i] & 0xC0 == 0x80 {
+                    i &+= 1
+                    continue
                 }
                 let lead = base[i]
                 if lead < 0x80 {
@@ -113,5 +139,39 @@ enum GraphemeCounting {
             }
             return (clusters, i)
         }
+    }
+
+    /// The first byte of the word of valid UTF-8 `word`, loaded at `i`, where the inert stretch
+    /// stops: a CR (`carriageReturns`, whose lowest flag is exact), or the lead of a scalar of
+    /// U+0300 or above outside the plain blocks (or too near the end to hold its scalar). Nil
+    /// when the whole word is inert.
+    @inline(__always)
+    private static func plainWordStop(
+        _ word: UInt64, at i: Int, in base: UnsafePointer<UInt8>, count: Int, carriageReturns: UInt64,
+        plain: UnsafeBufferPointer<UInt64>
+    ) -> Int? {
+        let crLane = carriageReturns == 0 ? 8 : carriageReturns.trailingZeroBitCount &>> 3
+        // Bytes of 0xCC and above: each lane's low seven bits plus 0x34 reach bit 7 exactly when
+        // they are 0x4C or more, and no sum leaves its lane.
+        var leads = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x3434_3434_3434_3434) & word & highBits
+        while leads != 0 {
+            let lane = leads.trailingZeroBitCount &>> 3
+            if lane >= crLane { break }
+            let p = i &+ lane
+            let lead = Int(base[p])
+            let block: Int
+            if lead < 0xE0 {
+                block = (lead & 0x1F) &>> 2
+            } else if lead < 0xF0 {
+                guard p &+ 2 < count else { return lane }
+                block = (lead & 0x0F) &<< 4 | Int(base[p &+ 1] & 0x3F) &>> 2
+            } else {
+                guard p &+ 3 < count else { return lane }
+                block = (lead & 0x07) &<< 10 | Int(base[p &+ 1] & 0x3F) &<< 4 | Int(base[p &+ 2] & 0x3F) &>> 2
+            }
+            if (plain[block &>> 6] &>> UInt64(block & 63)) & 1 == 0 { return lane }
+            leads &= leads &- 1
+        }
+        return crLane == 8 ? nil : crLane
     }
 }
