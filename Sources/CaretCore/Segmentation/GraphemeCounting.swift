@@ -94,15 +94,14 @@ enum GraphemeCounting {
                     let carriageReturns = matches(word, 0x0D)
                     let stops = high | carriageReturns
                     if isValid && high != 0 {
+                        // Scalars start at the bytes that are not continuation bytes.
+                        let starts = ~(word & ~(word &<< 1)) & highBits
                         if let stop = plainWordStop(word, at: i, in: base, count: count, carriageReturns: carriageReturns, plain: plain) {
-                            // The scalars before the stop: its bytes below it that are not
-                            // continuation bytes.
-                            let continuation = word & ~(word &<< 1) & highBits
                             let below: UInt64 = (1 &<< UInt64(stop &* 8)) &- 1
-                            clusters &+= Node.countHighBits(~continuation & highBits & below)
+                            clusters &+= Node.countHighBits(starts & below)
                             return (clusters, i &+ stop)
                         }
-                        clusters &+= 8 &- Node.countHighBits(word & ~(word &<< 1) & highBits)
+                        clusters &+= Node.countHighBits(starts)
                         i &+= 8
                         // The last scalar may go on into the next word: its continuation bytes
                         // there are not counted again.
@@ -132,7 +131,7 @@ enum GraphemeCounting {
                 if decoded.value >= 0x300 {
                     // Values are below U+110000, so the block's word is in the bitmap.
                     let block = Int(truncatingIfNeeded: decoded.value &>> 8)
-                    guard (plain[block &>> 6] &>> UInt64(block & 63)) & 1 != 0 else { break }
+                    guard isPlain(block: block, in: plain) else { break }
                 }
                 clusters &+= 1
                 i &+= decoded.length
@@ -169,9 +168,16 @@ enum GraphemeCounting {
                 guard p &+ 3 < count else { return lane }
                 block = (lead & 0x07) &<< 10 | Int(base[p &+ 1] & 0x3F) &<< 4 | Int(base[p &+ 2] & 0x3F) &>> 2
             }
-            if (plain[block &>> 6] &>> UInt64(block & 63)) & 1 == 0 { return lane }
+            if !isPlain(block: block, in: plain) { return lane }
             leads &= leads &- 1
         }
         return crLane == 8 ? nil : crLane
+    }
+
+    /// Whether 256-scalar block `block` is plain, by the bitmap `GraphemePropertyCache.plainBlocks`
+    /// read once by the caller (a static's every access checks that it is initialised).
+    @inline(__always)
+    private static func isPlain(block: Int, in plain: UnsafeBufferPointer<UInt64>) -> Bool {
+        (plain[block &>> 6] &>> UInt64(block & 63)) & 1 != 0
     }
 }
