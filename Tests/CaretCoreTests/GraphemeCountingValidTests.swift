@@ -50,4 +50,30 @@ import Testing
             #expect(Self.count(bytes, isValid: true) == 2 * padding + 4, "padding \(padding)")
         }
     }
+
+    /// The measure of short edited text checks for scalars that join nothing instead of counting:
+    /// its cluster count must be the checking count's, and the check must pass on text of ASCII
+    /// (no CR), Latin, emoji, CJK and Linear B alone.
+    @Test func measureClustersAgreesWithTheCheckingCountOnShortText() {
+        let seed: UInt64 = 0x6C1_2026
+        print("GraphemeCountingValidTests short-text seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        let inertGroups = [0, 1, 2, 3, 5, 14, 15, 16, 20]
+        for round in 0..<6000 {
+            let inertOnly = random.oneIn(2)
+            var scalars = ""
+            for _ in 0..<random.int(in: 1...24) {
+                let group = inertOnly ? inertGroups[random.int(in: 0..<inertGroups.count)] : random.int(in: 0..<Self.pool.count)
+                let range = Self.pool[group]
+                if let scalar = Unicode.Scalar(UInt32(random.uint64(in: UInt64(range.lowerBound)...UInt64(range.upperBound)))) {
+                    scalars.unicodeScalars.append(scalar)
+                }
+            }
+            let bytes = Array(scalars.utf8)
+            let measured = bytes.withUnsafeBufferPointer { Node.measureClusters($0) }
+            #expect(measured.graphemes == Self.count(bytes, isValid: false), "seed \(seed) round \(round): \(bytes)")
+            let inert = bytes.withUnsafeBufferPointer { GraphemeCounting.scalarsAreInert($0.baseAddress!, count: $0.count) }
+            if inertOnly { #expect(inert, "seed \(seed) round \(round): \(bytes)") }
+        }
+    }
 }

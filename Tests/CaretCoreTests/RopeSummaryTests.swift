@@ -25,7 +25,26 @@ import Testing
                     #expect(summary.utf8 == expected.0 && summary.utf16 == expected.1 && summary.scalars == expected.2
                             && summary.newlines == expected.3 && summary.graphemes == 0, "\(summary) for \(context)")
                     #expect(isSimple == slice.allSatisfy { $0 < 0x80 && $0 != 0x0D }, "isSimple for \(context)")
+                    let flagged = slice.withUnsafeBufferPointer { TextSummary.measureFlagging($0) }
+                    #expect(flagged.summary == summary, "measureFlagging for \(context)")
+                    #expect(flagged.nonASCII == slice.contains { $0 >= 0x80 } && flagged.carriageReturn == slice.contains(0x0D),
+                            "flags for \(context)")
                 }
+            }
+        }
+    }
+
+    /// The tail of a scan, read as one word: exactly its bytes in the low lanes, zero above, read
+    /// from a buffer that ends where they end (the allocation is the bytes alone).
+    @Test func partialWordHoldsExactlyTheTailBytes() {
+        for count in 1...7 {
+            for offset in 0..<3 {
+                let buffer = UnsafeMutableRawPointer.allocate(byteCount: offset + count, alignment: 1)
+                defer { buffer.deallocate() }
+                var expected: UInt64 = 0
+                for k in 0..<(offset + count) { buffer.storeBytes(of: UInt8(0xA0 &+ k), toByteOffset: k, as: UInt8.self) }
+                for k in 0..<count { expected |= UInt64(0xA0 &+ offset &+ k) << UInt64(8 * k) }
+                #expect(Node.partialWord(UnsafeRawPointer(buffer), at: offset, count: count) == expected, "count \(count) at \(offset)")
             }
         }
     }

@@ -176,10 +176,22 @@ extension Node {
             one.graphemes = 1
             return one
         }
-        var summary = TextSummary(utf8: bytes)
-        summary.graphemes = summary.scalars <= 1 ? summary.scalars : Node.countGraphemes(bytes)
+        var (summary, nonASCII, carriageReturn) = TextSummary.measureFlagging(bytes)
+        // Short text of scalars that join nothing (most replacements and pastes of a few words,
+        // emoji or CJK among them) has a cluster per scalar; checking that takes a look at each
+        // lead of U+0300 or above, where counting would run the rules over every scalar.
+        if !carriageReturn && (!nonASCII || count <= Node.inertCheckLimit && GraphemeCounting.scalarsAreInert(bytes.baseAddress!, count: count)) {
+            summary.graphemes = summary.scalars
+        } else {
+            summary.graphemes = GraphemeCounting.count(bytes, isValid: true)
+        }
         return summary
     }
+
+    /// The longest text `measureClusters` checks for scalars that join nothing before counting:
+    /// the count's own first stretch does the same check, so on longer text a failed check would
+    /// cost a pass for nothing.
+    static let inertCheckLimit = 64
 
     /// The scalar value starting at byte `i` of valid UTF-8.
     @inline(__always)

@@ -63,6 +63,23 @@ extension Node {
         Int(truncatingIfNeeded: ((mask &>> 7) &* ones) &>> 56)
     }
 
+    /// The `count` bytes at `raw + i` (1...7 of them) as the low lanes of a word, as the whole
+    /// words the scans load (little-endian: lane k is byte k), its other lanes zero, read without touching a byte outside them: two loads
+    /// that overlap (four bytes each, or one byte each below four bytes), whose shared bytes agree.
+    @inline(__always)
+    static func partialWord(_ raw: UnsafeRawPointer, at i: Int, count: Int) -> UInt64 {
+        if count >= 4 {
+            let first = UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+            let last = UInt64(raw.loadUnaligned(fromByteOffset: i &+ count &- 4, as: UInt32.self))
+            return first | last &<< UInt64(truncatingIfNeeded: (count &- 4) &* 8)
+        }
+        let middle = count &>> 1
+        let first = UInt64(raw.load(fromByteOffset: i, as: UInt8.self))
+        let second = UInt64(raw.load(fromByteOffset: i &+ middle, as: UInt8.self))
+        let last = UInt64(raw.load(fromByteOffset: i &+ count &- 1, as: UInt8.self))
+        return first | second &<< UInt64(truncatingIfNeeded: middle &* 8) | last &<< UInt64(truncatingIfNeeded: (count &- 1) &* 8)
+    }
+
     /// The byte offset in valid UTF-8 `buffer` (from byte `start`, a scalar start, where `units`
     /// UTF-16 units have been counted) of UTF-16 offset `target`, or nil when `target` falls
     /// inside a surrogate pair or past the end.

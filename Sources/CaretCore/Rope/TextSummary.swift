@@ -18,29 +18,29 @@ struct TextSummary: Equatable, Sendable {
     }
 
     /// The measures of valid UTF-8 `bytes` (graphemes left at zero), and whether they are all
-    /// ASCII without CR (then every byte is one cluster). Eight bytes at a time, each count a few
-    /// word operations.
+    /// ASCII without CR (then every byte is one cluster).
     /// - Complexity: O(bytes.count).
+    @inline(__always)
     static func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> (summary: TextSummary, isSimple: Bool) {
+        let measured = measureFlagging(bytes)
+        return (measured.summary, !measured.nonASCII && !measured.carriageReturn)
+    }
+
+    /// The measures of valid UTF-8 `bytes` (graphemes left at zero), whether any byte is not ASCII
+    /// and whether any is CR. Eight bytes at a time, each count a few word operations, the last
+    /// few bytes as one word too: text typed or replaced is mostly shorter than a word, and a loop
+    /// over its bytes would end at an unpredictable count.
+    /// - Complexity: O(bytes.count).
+    static func measureFlagging(_ bytes: UnsafeBufferPointer<UInt8>) -> (summary: TextSummary, nonASCII: Bool, carriageReturn: Bool) {
         var scalars = 0
         var astral = 0
         var newlines = 0
         var carriageReturns = 0
-        var nonASCII = false
+        var high: UInt64 = 0
         let count = bytes.count
-        guard let base = bytes.baseAddress else { return (TextSummary(), true) }
-        /// Counts byte `i` (any byte), without a branch on it: a few bytes of an emoji or an
-        /// accented letter make every such branch a guess.
-        @inline(__always) func countByte(_ byte: UInt8) {
-            // Every byte but a continuation byte (10xxxxxx) starts a scalar.
-            scalars &+= byte & 0xC0 != 0x80 ? 1 : 0
-            nonASCII = nonASCII || byte >= 0x80
-            astral &+= byte >= 0xF0 ? 1 : 0
-            newlines &+= byte == 0x0A ? 1 : 0
-            carriageReturns &+= byte == 0x0D ? 1 : 0
-        }
+        guard let base = bytes.baseAddress else { return (TextSummary(), false, false) }
         let raw = UnsafeRawPointer(base)
-        let high: UInt64 = 0x8080_8080_8080_8080
+        let highBits: UInt64 = 0x8080_8080_8080_8080
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         /// The number of lanes of `word` equal to `pattern`'s.
         @inline(__always) func matches(_ word: UInt64, _ pattern: UInt64) -> Int {
@@ -48,40 +48,41 @@ struct TextSummary: Equatable, Sendable {
             // A lane's high bit ends up set exactly when the lane is zero: its low seven bits plus
             // 0x7F carry into bit 7 unless they are all clear (and never past it), and a lane with
             // bit 7 set is not zero anyway.
-            return Node.countHighBits(~(((x & low) &+ low) | x) & high)
+            return Node.countHighBits(~(((x & low) &+ low) | x) & highBits)
         }
-        var i = 0
-        while i &+ 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if word & high == 0 {
-                scalars &+= 8
+        /// Counts the `lanes` bytes of `word` (the lanes above them zero, which count nothing).
+        @inline(__always) func countWord(_ word: UInt64, lanes: Int) {
+            let wordHigh = word & highBits
+            high |= wordHigh
+            if wordHigh == 0 {
+                scalars &+= lanes
             } else {
                 // Bit 7 of a lane of `continuation` is set for a continuation byte (bit 7 set, bit
                 // 6 clear), of `astral` for a 4-byte lead (top four bits set): shifting left by k
                 // moves a lane's bit 7 - k to its own bit 7, so nothing crosses a lane.
-                let continuation = word & ~(word &<< 1) & high
-                let astralLeads = word & (word &<< 1) & (word &<< 2) & (word &<< 3) & high
+                let continuation = word & ~(word &<< 1) & highBits
+                let astralLeads = word & (word &<< 1) & (word &<< 2) & (word &<< 3) & highBits
                 // Counted by a multiplication: the baseline x86-64 target has no population count
                 // instruction.
-                scalars &+= 8 &- Node.countHighBits(continuation)
+                scalars &+= lanes &- Node.countHighBits(continuation)
                 astral &+= Node.countHighBits(astralLeads)
-                nonASCII = true
             }
             // A lane equal to LF or CR, whatever the other lanes hold.
             newlines &+= matches(word, 0x0A0A_0A0A_0A0A_0A0A)
             carriageReturns &+= matches(word, 0x0D0D_0D0D_0D0D_0D0D)
+        }
+        var i = 0
+        while i &+ 8 <= count {
+            countWord(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), lanes: 8)
             i &+= 8
         }
-        while i < count {
-            countByte(base[i])
-            i &+= 1
-        }
+        if i < count { countWord(Node.partialWord(raw, at: i, count: count &- i), lanes: count &- i) }
         var summary = TextSummary()
         summary.utf8 = count
         summary.scalars = scalars
         summary.utf16 = scalars &+ astral
         summary.newlines = newlines
-        return (summary, !nonASCII && carriageReturns == 0)
+        return (summary, high != 0, carriageReturns != 0)
     }
 
     init() {}

@@ -157,21 +157,47 @@ enum GraphemeCounting {
             let lane = leads.trailingZeroBitCount &>> 3
             if lane >= crLane { break }
             let p = i &+ lane
-            let lead = Int(base[p])
-            let block: Int
-            if lead < 0xE0 {
-                block = (lead & 0x1F) &>> 2
-            } else if lead < 0xF0 {
-                guard p &+ 2 < count else { return lane }
-                block = (lead & 0x0F) &<< 4 | Int(base[p &+ 1] & 0x3F) &>> 2
-            } else {
-                guard p &+ 3 < count else { return lane }
-                block = (lead & 0x07) &<< 10 | Int(base[p &+ 1] & 0x3F) &<< 4 | Int(base[p &+ 2] & 0x3F) &>> 2
-            }
+            // A scalar's lead and continuation bytes are all in the text when it is whole.
+            guard p &+ Node.sequenceLength(base[p]) <= count else { return lane }
+            let block = self.block(ofScalarAt: p, in: base)
             if !isPlain(block: block, in: plain) { return lane }
             leads &= leads &- 1
         }
         return crLane == 8 ? nil : crLane
+    }
+
+    /// The 256-scalar block (the value shifted right by eight) of the scalar of valid UTF-8
+    /// whose lead, 0xCC or above, is at `p`.
+    @inline(__always)
+    private static func block(ofScalarAt p: Int, in base: UnsafePointer<UInt8>) -> Int {
+        let lead = Int(base[p])
+        if lead < 0xE0 { return (lead & 0x1F) &>> 2 }
+        if lead < 0xF0 { return (lead & 0x0F) &<< 4 | Int(base[p &+ 1] & 0x3F) &>> 2 }
+        return (lead & 0x07) &<< 10 | Int(base[p &+ 1] & 0x3F) &<< 4 | Int(base[p &+ 2] & 0x3F) &>> 2
+    }
+
+    /// Whether no scalar of valid UTF-8 `base[0..<count]` without CR can join a neighbour in it:
+    /// each one of U+0300 or above is in a plain block. Then every scalar is a cluster. A word at a
+    /// time, the last few bytes as one word: most text typed or replaced is shorter than a word.
+    @inline(__always)
+    static func scalarsAreInert(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let raw = UnsafeRawPointer(base)
+        return GraphemePropertyCache.plainBlocks.withUnsafeBufferPointer { plain in
+            var i = 0
+            while i < count {
+                let lanes = Swift.min(8, count &- i)
+                let word = lanes == 8 ? raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) : Node.partialWord(raw, at: i, count: lanes)
+                // Leads of 0xCC and above (see `plainWordStop`).
+                var leads = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x3434_3434_3434_3434) & word & highBits
+                while leads != 0 {
+                    let p = i &+ leads.trailingZeroBitCount &>> 3
+                    if !isPlain(block: block(ofScalarAt: p, in: base), in: plain) { return false }
+                    leads &= leads &- 1
+                }
+                i &+= 8
+            }
+            return true
+        }
     }
 
     /// Whether 256-scalar block `block` is plain, by the bitmap `GraphemePropertyCache.plainBlocks`
