@@ -128,17 +128,25 @@ extension Node {
     /// before anything (GB9b); ZWJ before a pictograph (GB11, which also looks further back);
     /// and two regional indicators (GB12, GB13, which count the run before them). Every other
     /// pair breaks (GB999) whatever precedes it, and no rule looks back across such a break.
+    @inline(__always)
     static func isCertainBoundary(_ x: UInt32?, _ y: UInt32?) -> Bool {
         guard let x, let y else { return true }
-        // Below U+0300 there is no Extend, ZWJ, SpacingMark, Prepend, Hangul or regional
-        // indicator: only CR LF joins.
-        if x < 0x300 && y < 0x300 { return !(x == 0x0D && y == 0x0A) }
         // Neither can join across the pair when both are Other, CR, LF or Control (GB3 aside):
-        // letters and emoji of plain blocks next to each other or to Latin text. Below U+0300
-        // the classes are those four; a plain block's scalars are all Other.
-        if (x < 0x300 || GraphemePropertyCache.isInPlainBlock(x)) && (y < 0x300 || GraphemePropertyCache.isInPlainBlock(y)) {
-            return !(x == 0x0D && y == 0x0A)
-        }
+        // letters and emoji of plain blocks next to each other or to Latin text.
+        if isInert(x) && isInert(y) { return !(x == 0x0D && y == 0x0A) }
+        return isCertainBoundary(byProperty: x, y)
+    }
+
+    /// Whether scalar `x` has `Grapheme_Cluster_Break` Other, CR, LF or Control by its value
+    /// alone: below U+0300 the classes are those four, and a plain block's scalars are all Other.
+    @inline(__always)
+    static func isInert(_ x: UInt32) -> Bool {
+        x < 0x300 || GraphemePropertyCache.isInPlainBlock(x)
+    }
+
+    /// `isCertainBoundary` for a pair of which at least one scalar may join, by the
+    /// scalars' properties.
+    private static func isCertainBoundary(byProperty x: UInt32, _ y: UInt32) -> Bool {
         let packedY = GraphemePropertyCache.packed(y)
         guard let right = GraphemeBreakProperty(rawValue: packedY & GraphemeBreakProperty.valueMask) else { return false }
         switch right {
@@ -242,7 +250,10 @@ struct InsertedText {
     /// The first and last scalar values (nil when empty).
     var edges: (first: UInt32?, last: UInt32?) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return (nil, nil) }
-        return (Node.scalar(at: 0, in: base, count: bytes.count), Node.scalar(endingAt: bytes.count, in: base))
+        let first = Node.scalar(at: 0, in: base, count: bytes.count)
+        // One scalar (a key typed) is both.
+        if Node.sequenceLength(base[0]) == bytes.count { return (first, first) }
+        return (first, Node.scalar(endingAt: bytes.count, in: base))
     }
 }
 

@@ -186,14 +186,23 @@ extension Node {
     }
 
     /// The byte offsets of UTF-16 `lower` and `upper` (`lower <= upper`) in this leaf, scanning
-    /// once; nil if either falls inside a surrogate pair.
+    /// once; nil if either falls inside a surrogate pair. Typing (an insertion at the offset hint)
+    /// scans nothing; backspacing (an edit ending at the hint) scans only back to its start.
+    @inline(__always)
     func byteRange(utf16 lower: Int, _ upper: Int) -> (Int, Int)? {
         if summary.isASCII { return (lower, upper) }
         let hint = offsetHint
+        if upper == hint.utf16 && lower == upper { return (hint.byte, hint.byte) }
+        return byteRange(scanning: lower, upper, hint: hint)
+    }
+
+    /// `byteRange` past its checks for typing.
+    private func byteRange(scanning lower: Int, _ upper: Int, hint: OffsetHint) -> (Int, Int)? {
         let total = summary.utf16
         return withBytes { buffer -> (Int, Int)? in
             guard let byteLower = Node.byteOffset(utf16: lower, in: buffer, hint: hint, total: total) else { return nil }
             if upper == lower { return (byteLower, byteLower) }
+            if upper == hint.utf16 { return (byteLower, hint.byte) }
             guard let byteUpper = Node.byteOffset(utf16: upper, in: buffer, from: byteLower, units: lower) else { return nil }
             return (byteLower, byteUpper)
         }
