@@ -58,12 +58,12 @@ extension Node {
     /// - Complexity: O(log n + leaf bytes); O(depth + leaf bytes) when the finger holds the edit.
     static func replaceInLeaf(
         root: inout Node, finger: inout EditFinger, _ lower: Int, _ upper: Int, with inserted: UnsafeBufferPointer<UInt8>,
-        isASCII: Bool, newlines: Int, attributes: Attributes
+        isSimple: Bool, newlines: Int, attributes: Attributes
     ) -> Bool {
         let depth = root.height
         guard depth <= EditFinger.maxDepth else {
             finger = .none
-            return root.replaceInLeaf(lower, upper, with: inserted, isASCII: isASCII, newlines: newlines,
+            return root.replaceInLeaf(lower, upper, with: inserted, isSimple: isSimple, newlines: newlines,
                                       attributes: attributes, isFirst: true, next: nil) != nil
         }
         // The leaf the scan would choose: the first whose end reaches `key` (an insertion at a
@@ -137,11 +137,11 @@ extension Node {
             leaf = Unmanaged.passUnretained(roomier)
         }
         let edited = leaf._withUnsafeGuaranteedRef { leaf -> TextSummary? in
-            if isASCII && leaf.summary.isASCII {
+            if isSimple && leaf.summary.isASCII {
                 return leaf.replaceInThisLeaf(leafLower, leafUpper, with: inserted, newlines: newlines,
                                               attributes: attributes, isFirst: isFirst, next: next, previous: previous)
             }
-            return leaf.replaceUnicodeInThisLeaf(leafLower, leafUpper, with: InsertedText(bytes: inserted, isASCII: isASCII, newlines: newlines),
+            return leaf.replaceUnicodeInThisLeaf(leafLower, leafUpper, with: InsertedText(bytes: inserted, isSimple: isSimple, newlines: newlines),
                                                  attributes: attributes, isFirst: isFirst, next: next, previous: previous)
         }
         guard let delta = edited else { return false }

@@ -6,19 +6,21 @@ extension Node {
     /// Replaces UTF-16 `lower..<upper` of this subtree with `inserted` carrying `attributes`,
     /// if the fast path applies. Returns the change in summary, or nil with nothing changed.
     ///
-    /// `isFirst` says whether this subtree starts the document; `next` is the subtree that follows
-    /// it (nil at the end of the document). The caller has made this node uniquely referenced.
+    /// `isSimple` says that `inserted` is ASCII without CR (a cluster a byte), holding `newlines`
+    /// line feeds. `isFirst` says whether this subtree starts the document; `next` is the subtree
+    /// that follows it (nil at the end of the document). The caller has made this node uniquely
+    /// referenced.
     /// - Complexity: O(log n + leaf bytes).
     func replaceInLeaf(
-        _ lower: Int, _ upper: Int, with inserted: UnsafeBufferPointer<UInt8>, isASCII: Bool, newlines: Int,
+        _ lower: Int, _ upper: Int, with inserted: UnsafeBufferPointer<UInt8>, isSimple: Bool, newlines: Int,
         attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?
     ) -> TextSummary? {
         if isLeaf {
-            if isASCII && summary.isASCII {
+            if isSimple && summary.isASCII {
                 return replaceInThisLeaf(lower, upper, with: inserted, newlines: newlines,
                                          attributes: attributes, isFirst: isFirst, next: next)
             }
-            return replaceUnicodeInThisLeaf(lower, upper, with: InsertedText(bytes: inserted, isASCII: isASCII, newlines: newlines),
+            return replaceUnicodeInThisLeaf(lower, upper, with: InsertedText(bytes: inserted, isSimple: isSimple, newlines: newlines),
                                             attributes: attributes, isFirst: isFirst, next: next)
         }
         // An insertion at a child boundary goes to the end of the left child; a replacement
@@ -40,15 +42,16 @@ extension Node {
         if !isKnownUniquelyReferenced(&kids[i].node) { kids[i].node = kids[i].node.clone() }
         let following = i < last ? Unmanaged.passUnretained(kids[i + 1].node) : next
         let delta = kids[i].node.replaceInLeaf(
-            lower - offset, upper - offset, with: inserted, isASCII: isASCII, newlines: newlines, attributes: attributes,
+            lower - offset, upper - offset, with: inserted, isSimple: isSimple, newlines: newlines, attributes: attributes,
             isFirst: isFirst && i == 0, next: following)
         if let delta { kids[i].utf16 &+= delta.utf16 }
         if let delta { summary += delta }
         return delta
     }
 
-    /// `previous`, when given, is the subtree before this leaf (nil: not known, or none when
-    /// `isFirst`): an edit at the leaf's start then looks at the text before it.
+    /// The same for this leaf, of ASCII text, and `inserted` ASCII without CR. `previous`, when
+    /// given, is the subtree before this leaf (nil: not known, or none when `isFirst`): an edit at
+    /// the leaf's start then looks at the text before it.
     func replaceInThisLeaf(
         _ lower: Int, _ upper: Int, with inserted: UnsafeBufferPointer<UInt8>, newlines insertedNewlines: Int,
         attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?, previous: Unmanaged<Node>? = nil
@@ -80,7 +83,6 @@ extension Node {
             return newlines
         }
         guard let deletedNewlines else { return nil }
-        if let base = inserted.baseAddress, Node.lineFeedsInASCII(base, 0, inserted.count, rejectingCR: true) == nil { return nil }
 
         spliceBytes(lower, upper, inserted)
         replaceRunBytes(lower, upper, insertLength: inserted.count, attributes: attributes)

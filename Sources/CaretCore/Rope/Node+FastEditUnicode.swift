@@ -22,7 +22,7 @@ extension Node {
         guard newCount <= Node.maxLeafBytes, newCount <= byteCapacity, newCount >= Node.minLeafBytes || (onlyLeaf && newCount > 0) else {
             return nil
         }
-        if inserted.isASCII, let delta = replaceASCIIBetweenASCII(lower, byteLower, byteUpper, with: inserted, attributes: attributes,
+        if inserted.isSimple, let delta = replaceASCIIBetweenASCII(lower, byteLower, byteUpper, with: inserted, attributes: attributes,
                                                                    isFirst: isFirst, next: next, previous: previousNode) {
             return delta
         }
@@ -74,11 +74,11 @@ extension Node {
         return delta
     }
 
-    /// The commonest edit of text that is not all ASCII: ASCII typed or deleted with ASCII on
-    /// both sides (letters next to letters in a document that has an emoji or an accent
-    /// elsewhere in the leaf). No scalar there can join another but CR LF, so when there is no
-    /// CR before or in the edit every unit is one cluster and nothing needs decoding. Nil, with
-    /// nothing changed, when the edit is not that.
+    /// The commonest edit of text that is not all ASCII: ASCII without CR typed (`inserted` is
+    /// simple) or deleted with ASCII on both sides (letters next to letters in a document that
+    /// has an emoji or an accent elsewhere in the leaf). No scalar there can join another but
+    /// CR LF, so when there is no CR before or in the edit every unit is one cluster and nothing
+    /// needs decoding. Nil, with nothing changed, when the edit is not that.
     @inline(__always)
     private func replaceASCIIBetweenASCII(
         _ lower: Int, _ byteLower: Int, _ byteUpper: Int, with inserted: InsertedText, attributes: Attributes, isFirst: Bool,
@@ -104,9 +104,6 @@ extension Node {
             return Node.lineFeedsInASCII(buffer.baseAddress!, byteLower, byteUpper, rejectingCR: true)
         }
         guard let deletedNewlines else { return nil }
-        if let base = inserted.bytes.baseAddress, Node.lineFeedsInASCII(base, 0, inserted.bytes.count, rejectingCR: true) == nil {
-            return nil
-        }
         spliceBytes(byteLower, byteUpper, inserted.bytes)
         replaceRunBytes(byteLower, byteUpper, insertLength: inserted.bytes.count, attributes: attributes)
         offsetHint = OffsetHint(utf16: lower &+ inserted.bytes.count, byte: byteLower &+ inserted.bytes.count)
@@ -218,33 +215,25 @@ extension Node {
     }
 }
 
-/// Text being inserted on the fast paths: its bytes, whether they are all ASCII, and their line
-/// feeds (what the ASCII path needs; the other path measures the rest itself).
+/// Text being inserted on the fast paths: its bytes, whether they are ASCII without CR (a
+/// cluster a byte), and then their line feeds (what the ASCII paths need; the other path measures
+/// the rest itself).
 struct InsertedText {
     let bytes: UnsafeBufferPointer<UInt8>
-    let isASCII: Bool
+    let isSimple: Bool
     let newlines: Int
 
-    /// The measures, grapheme clusters counted on their own: ASCII without CR is a cluster a byte.
+    /// The measures, grapheme clusters counted on their own.
     @inline(__always)
     func measure() -> TextSummary {
-        if isASCII {
-            var carriageReturn = false
-            for byte in bytes where byte == 0x0D {
-                carriageReturn = true
-                break
-            }
-            if !carriageReturn {
-                var summary = TextSummary()
-                summary.utf8 = bytes.count
-                summary.utf16 = bytes.count
-                summary.scalars = bytes.count
-                summary.graphemes = bytes.count
-                summary.newlines = newlines
-                return summary
-            }
-        }
-        return Node.measureClusters(bytes)
+        guard isSimple else { return Node.measureClusters(bytes) }
+        var summary = TextSummary()
+        summary.utf8 = bytes.count
+        summary.utf16 = bytes.count
+        summary.scalars = bytes.count
+        summary.graphemes = bytes.count
+        summary.newlines = newlines
+        return summary
     }
 
     /// The first and last scalar values (nil when empty).

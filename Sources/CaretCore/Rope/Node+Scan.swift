@@ -124,11 +124,18 @@ extension Node {
             newlines &+= countHighBits(matches(in: word, of: 0x0A))
             i &+= 8
         }
-        while i < upper {
+        // The last few bytes as one word: a word replaced is shorter than a word, and a loop over
+        // its bytes would end at an unpredictable count. The word's lanes past them are zero,
+        // which matches neither LF nor CR. A key typed is one byte, checked as itself.
+        if upper &- i == 1 {
             let byte = base[i]
             if byte >= 0x80 || (rejectingCR && byte == 0x0D) { return nil }
-            if byte == 0x0A { newlines &+= 1 }
-            i &+= 1
+            return byte == 0x0A ? newlines &+ 1 : newlines
+        }
+        if i < upper {
+            let word = partialWord(raw, at: i, count: upper &- i)
+            if (word & highBits) | (rejectingCR ? matches(in: word, of: 0x0D) : 0) != 0 { return nil }
+            newlines &+= countHighBits(matches(in: word, of: 0x0A))
         }
         return newlines
     }

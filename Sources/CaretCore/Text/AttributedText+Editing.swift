@@ -65,17 +65,18 @@ extension AttributedText {
     @inline(__always)
     mutating func replaceInLeaf(_ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>, attributes: Attributes) -> Bool {
         guard inserted.count <= Node.maxLeafBytes else { return false }
-        // Line feeds matter to the ASCII paths only; the others measure the text themselves.
-        let asciiNewlines = inserted.baseAddress.map { Node.lineFeedsInASCII($0, 0, inserted.count, rejectingCR: false) } ?? 0
-        let ascii = asciiNewlines != nil
-        let newlines = asciiNewlines ?? 0
+        // Text of ASCII without CR (a cluster a byte) takes the ASCII paths, which need only its
+        // line feeds; the others measure the text themselves. Read once here.
+        let simpleNewlines = inserted.baseAddress.map { Node.lineFeedsInASCII($0, 0, inserted.count, rejectingCR: true) } ?? 0
+        let simple = simpleNewlines != nil
+        let newlines = simpleNewlines ?? 0
         // A copy of the root has the same shape: the finger stays right for it.
         if !isKnownUniquelyReferenced(&storage) { storage = storage.clone() }
         if Node.replaceInLeaf(root: &storage, finger: &finger, range.lowerBound, range.upperBound, with: inserted,
-                              isASCII: ascii, newlines: newlines, attributes: attributes) {
+                              isSimple: simple, newlines: newlines, attributes: attributes) {
             return true
         }
-        return replaceInLeafAfterMakingRoom(range, utf8: inserted, isASCII: ascii, newlines: newlines, attributes: attributes)
+        return replaceInLeafAfterMakingRoom(range, utf8: inserted, isSimple: simple, newlines: newlines, attributes: attributes)
     }
 
     /// The in-leaf path again once the leaf the declined edit found has room for it (a key typed
@@ -83,12 +84,12 @@ extension AttributedText {
     /// full leaf comes once in hundreds of keys.
     @inline(never)
     mutating func replaceInLeafAfterMakingRoom(
-        _ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>, isASCII: Bool, newlines: Int, attributes: Attributes
+        _ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>, isSimple: Bool, newlines: Int, attributes: Attributes
     ) -> Bool {
         guard Node.makeRoom(root: &storage, finger: finger, upper: range.upperBound, insertedBytes: inserted.count) else { return false }
         finger = .none
         return Node.replaceInLeaf(root: &storage, finger: &finger, range.lowerBound, range.upperBound, with: inserted,
-                                  isASCII: isASCII, newlines: newlines, attributes: attributes)
+                                  isSimple: isSimple, newlines: newlines, attributes: attributes)
     }
 
     /// The general path of `replace`, on validated positions.
