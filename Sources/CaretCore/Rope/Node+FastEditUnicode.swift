@@ -198,12 +198,19 @@ extension Node {
     /// cost a pass for nothing.
     static let inertCheckLimit = 64
 
-    /// The scalar value starting at byte `i` of valid UTF-8.
+    /// The scalar value starting at byte `i` of valid UTF-8 `base[0..<count]` (a leaf's bytes, or
+    /// a string's): its continuation bytes are there and well formed, so only a debug build
+    /// checks that they are within `count`.
     @inline(__always)
     static func scalar(at i: Int, in base: UnsafePointer<UInt8>, count: Int) -> UInt32 {
-        let lead = base[i]
-        if lead < 0x80 { return UInt32(lead) }
-        return UTF8Decoding.decode(base, at: i, count: count).value
+        let lead = UInt32(base[i])
+        if lead < 0x80 { return lead }
+        assert(i &+ sequenceLength(base[i]) <= count, "a scalar cut short at byte \(count)")
+        let second = UInt32(base[i &+ 1] & 0x3F)
+        if lead < 0xE0 { return (lead & 0x1F) &<< 6 | second }
+        let third = UInt32(base[i &+ 2] & 0x3F)
+        if lead < 0xF0 { return (lead & 0x0F) &<< 12 | second &<< 6 | third }
+        return (lead & 0x07) &<< 18 | second &<< 12 | third &<< 6 | UInt32(base[i &+ 3] & 0x3F)
     }
 
     /// The scalar value ending just before byte `end` of valid UTF-8.
@@ -238,11 +245,13 @@ struct InsertedText {
 
     /// The first and last scalar values (nil when empty).
     var edges: (first: UInt32?, last: UInt32?) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return (nil, nil) }
-        let first = Node.scalar(at: 0, in: base, count: bytes.count)
-        // One scalar (a key typed) is both.
-        if Node.sequenceLength(base[0]) == bytes.count { return (first, first) }
-        return (first, Node.scalar(endingAt: bytes.count, in: base))
+        @inline(__always) get {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return (nil, nil) }
+            let first = Node.scalar(at: 0, in: base, count: bytes.count)
+            // One scalar (a key typed) is both.
+            if Node.sequenceLength(base[0]) == bytes.count { return (first, first) }
+            return (first, Node.scalar(endingAt: bytes.count, in: base))
+        }
     }
 }
 
