@@ -42,6 +42,29 @@ import Testing
         #expect(!GraphemePropertyCache.isInPlainBlock(0x10FFFF) || GraphemeBreakProperty.packed(0x10FFFF) & GraphemeBreakProperty.valueMask == 0)
     }
 
+    /// The generated bitmap marks exactly the blocks that the range table gives only Other: the
+    /// entry in force at the block's start and every entry starting inside it.
+    @Test func plainBlockTableMatchesTheRangeTable() {
+        let ranges = GraphemeBreakProperty.rangeTable
+        var words = [UInt64](repeating: 0, count: (0x1100 + 63) / 64)
+        var entry = 0
+        for block in 0..<0x1100 {
+            let start = UInt32(block) << 8
+            while entry + 1 < ranges.count && ranges[entry + 1] >> 8 <= start { entry += 1 }
+            var plain = true
+            var k = entry
+            while k < ranges.count && (k == entry || ranges[k] >> 8 < start + 0x100) {
+                if UInt8(truncatingIfNeeded: ranges[k]) & GraphemeBreakProperty.valueMask != GraphemeBreakProperty.other.rawValue {
+                    plain = false
+                    break
+                }
+                k += 1
+            }
+            if plain { words[block >> 6] |= 1 << UInt64(block & 63) }
+        }
+        #expect(GraphemeBreakProperty.plainBlockTable == words)
+    }
+
     static let neighbours: [Unicode.Scalar] = [
         "a", "\r", "\n", "é", "\u{00A9}", "😀", "\u{1F650}", "\u{1F680}", "中", "\u{3042}", "\u{20000}", "\u{200D}", "\u{301}",
         "\u{FE0F}", "\u{1F3FD}", "🇺", "🇸", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{0600}", "\u{0903}", "\u{094D}", "\u{0915}",

@@ -22,7 +22,7 @@ enum GraphemeCounting {
         var state = GraphemeBreakState()
         var properties = GraphemePropertyCache()
         // First the stretch of scalars that join nothing on either side: ASCII but CR, Latin up
-        // to U+02FF and the scalars of plain blocks (`GraphemePropertyCache.plainBlocks`: emoji,
+        // to U+02FF and the scalars of plain blocks (`GraphemeBreakProperty.plainBlockTable`: emoji,
         // CJK, most letters). Each is a cluster of its own (GB4, GB5, GB999), so the stretch
         // counts scalars without the rules. Text of ASCII and emoji or CJK is counted whole so.
         var (clusters, i) = inertPrefix(base, count: count, isValid: isValid)
@@ -83,9 +83,7 @@ enum GraphemeCounting {
         let raw = UnsafeRawPointer(base)
         var clusters = 0
         var i = 0
-        // The bitmap read once: a static's every access checks that it is initialised.
-        let plainBlocks = GraphemePropertyCache.plainBlocks
-        return plainBlocks.withUnsafeBufferPointer { plain -> (Int, Int) in
+        return GraphemeBreakProperty.plainBlockTable.withUnsafeBufferPointer { plain -> (Int, Int) in
             while i < count {
                 if count &- i >= 8 {
                     // The ASCII bytes the word starts with, up to the first CR.
@@ -182,7 +180,7 @@ enum GraphemeCounting {
     @inline(__always)
     static func scalarsAreInert(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
         let raw = UnsafeRawPointer(base)
-        return GraphemePropertyCache.plainBlocks.withUnsafeBufferPointer { plain in
+        return GraphemeBreakProperty.plainBlockTable.withUnsafeBufferPointer { plain in
             var i = 0
             while i < count {
                 let lanes = Swift.min(8, count &- i)
@@ -200,8 +198,7 @@ enum GraphemeCounting {
         }
     }
 
-    /// Whether 256-scalar block `block` is plain, by the bitmap `GraphemePropertyCache.plainBlocks`
-    /// read once by the caller (a static's every access checks that it is initialised).
+    /// Whether 256-scalar block `block` is plain, by the bitmap `GraphemeBreakProperty.plainBlockTable`.
     @inline(__always)
     private static func isPlain(block: Int, in plain: UnsafeBufferPointer<UInt64>) -> Bool {
         (plain[block &>> 6] &>> UInt64(block & 63)) & 1 != 0

@@ -54,37 +54,15 @@ struct GraphemePropertyCache {
         }
     }
 
-    /// One bit for each 256-scalar block (bit `b & 63` of word `b >> 6`): set when every scalar of
-    /// the block has `Grapheme_Cluster_Break` Other (pictographic or not). Such a scalar joins
-    /// what follows it only before Extend, ZWJ or SpacingMark, and what precedes it only after a
-    /// Prepend or, when pictographic, a ZWJ: the in-leaf edit path decides most pairs of emoji,
-    /// CJK or Latin letters with this bit instead of a table search.
-    static let plainBlocks: [UInt64] = GraphemeBreakProperty.rangeTable.withUnsafeBufferPointer { ranges in
-        var words = [UInt64](repeating: 0, count: (0x1100 + 63) / 64)
-        for block in 0..<0x1100 {
-            let start = UInt32(block) << 8
-            let end = start + 0x100
-            var entry = WordBreakProperty.entryIndex(start, in: ranges)
-            // The entry in force at the block's start and every entry starting inside it.
-            var plain = true
-            while true {
-                if UInt8(truncatingIfNeeded: ranges[entry]) & GraphemeBreakProperty.valueMask != GraphemeBreakProperty.other.rawValue {
-                    plain = false
-                    break
-                }
-                entry += 1
-                if entry >= ranges.count || ranges[entry] >> 8 >= end { break }
-            }
-            if plain { words[block >> 6] |= 1 << UInt64(block & 63) }
-        }
-        return words
-    }
-
-    /// Whether `value`'s block is plain (`plainBlocks`): then its `Grapheme_Cluster_Break` is Other.
+    /// Whether `value`'s 256-scalar block is plain: every scalar of it has `Grapheme_Cluster_Break`
+    /// Other (pictographic or not), by the generated `GraphemeBreakProperty.plainBlockTable`. Such a
+    /// scalar joins what follows it only before Extend, ZWJ or SpacingMark, and what precedes it
+    /// only after a Prepend or, when pictographic, a ZWJ: the in-leaf edit path decides most pairs
+    /// of emoji, CJK or Latin letters with this bit instead of a table search.
     @inline(__always)
     static func isInPlainBlock(_ value: UInt32) -> Bool {
         let block = Int(truncatingIfNeeded: value &>> 8)
-        return plainBlocks.withUnsafeBufferPointer { words in
+        return GraphemeBreakProperty.plainBlockTable.withUnsafeBufferPointer { words in
             block &>> 6 < words.count && (words[block &>> 6] &>> UInt64(block & 63)) & 1 != 0
         }
     }
