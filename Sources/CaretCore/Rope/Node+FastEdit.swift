@@ -105,29 +105,61 @@ extension Node {
     @inline(__always)
     func replaceRunBytes(_ lower: Int, _ upper: Int, insertLength: Int, attributes: Attributes) {
         var hint = head.pointee.runHint
-        // Typing and backspacing inside the run the previous edit touched: typing into a run of
-        // the same attributes after its start, or deleting from it without emptying it, changes
-        // its length alone (no neighbour can become equal to it) and the hint stays right.
         if head.pointee.overflowRuns == nil, hint.index < Int(head.pointee.runCount) {
-            let run = inlineRunPointer + hint.index
-            let start = hint.start
-            let end = start &+ run.pointee.length
-            if insertLength == 0 {
-                if lower >= start && upper <= end && upper &- lower < run.pointee.length {
-                    run.pointee.length &-= upper &- lower
-                    return
-                }
-            } else if lower == upper && lower > start && lower <= end && run.pointee.attributes == attributes {
-                run.pointee.length &+= insertLength
+            // Typing and backspacing go on in the run the previous edit touched.
+            if replaceRunBytesInPlace(lower, upper, insertLength: insertLength, attributes: attributes, in: hint) { return }
+            // The caret moved: the run the edit starts in, from there.
+            hint = runHint(for: lower, isInsertion: insertLength > 0, from: hint)
+            if replaceRunBytesInPlace(lower, upper, insertLength: insertLength, attributes: attributes, in: hint) {
+                head.pointee.runHint = hint
                 return
             }
         }
-        // One edit adds at most two runs (a split around the inserted text).
+        // One edit adds at most two runs (a split around the inserted text); it starts its search
+        // at the hint.
         mutateRuns(growth: 2, { runs in
             runs.replaceBytes(lower, upper, insertLength: insertLength, attributes: attributes, hint: &hint)
         }, orArray: { runs in
             runs.replaceBytes(lower, upper, insertLength: insertLength, attributes: attributes, hint: &hint)
         })
         head.pointee.runHint = hint
+    }
+
+    /// Typing into a run of the same attributes after its start, or deleting from it without
+    /// emptying it, when the run is `hint`'s: its length alone changes (no neighbour can become
+    /// equal to it), and a hint to it stays right. False, with nothing changed, otherwise.
+    @inline(__always)
+    private func replaceRunBytesInPlace(_ lower: Int, _ upper: Int, insertLength: Int, attributes: Attributes, in hint: RunHint) -> Bool {
+        let run = inlineRunPointer + hint.index
+        let start = hint.start
+        let end = start &+ run.pointee.length
+        if insertLength == 0 {
+            guard lower >= start && upper <= end && upper &- lower < run.pointee.length else { return false }
+            run.pointee.length &-= upper &- lower
+            return true
+        }
+        guard lower == upper && lower > start && lower <= end && run.pointee.attributes == attributes else { return false }
+        run.pointee.length &+= insertLength
+        return true
+    }
+
+    /// The hint to the inline run an edit at byte `lower` starts in (for an insertion the run it
+    /// ends, start < lower <= end; for a deletion the run it begins, start <= lower < end), walked
+    /// to from `hint` (valid): a leaf has a few runs.
+    @inline(never)
+    private func runHint(for lower: Int, isInsertion: Bool, from hint: RunHint) -> RunHint {
+        let runs = inlineRunPointer
+        let last = Int(head.pointee.runCount) &- 1
+        var index = hint.index
+        var start = hint.start
+        while index > 0 && (lower < start || (isInsertion && lower == start)) {
+            index &-= 1
+            start &-= runs[index].length
+        }
+        while index < last && (lower > start &+ runs[index].length || (!isInsertion && lower == start &+ runs[index].length)) {
+            start &+= runs[index].length
+            index &+= 1
+        }
+        return RunHint(index: index, start: start)
     }
 }
