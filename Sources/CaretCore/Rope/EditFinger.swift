@@ -137,9 +137,12 @@ extension Node {
             leaf = Unmanaged.passUnretained(roomier)
         }
         let edited = leaf._withUnsafeGuaranteedRef { leaf -> TextSummary? in
-            if isSimple && leaf.summary.isASCII {
-                return leaf.replaceInThisLeaf(leafLower, leafUpper, with: inserted, newlines: newlines,
-                                              attributes: attributes, isFirst: isFirst, next: next, previous: previous)
+            // ASCII into ASCII, unless a neighbour is not ASCII or CR (the next leaf starts with
+            // an emoji, say): then the other path decides by the scalars.
+            if isSimple && leaf.summary.isASCII,
+               let delta = leaf.replaceInThisLeaf(leafLower, leafUpper, with: inserted, newlines: newlines,
+                                                  attributes: attributes, isFirst: isFirst, next: next, previous: previous) {
+                return delta
             }
             return leaf.replaceUnicodeInThisLeaf(leafLower, leafUpper, with: InsertedText(bytes: inserted, isSimple: isSimple, newlines: newlines),
                                                  attributes: attributes, isFirst: isFirst, next: next, previous: previous)

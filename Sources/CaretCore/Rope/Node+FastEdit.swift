@@ -16,9 +16,10 @@ extension Node {
         attributes: Attributes, isFirst: Bool, next: Unmanaged<Node>?
     ) -> TextSummary? {
         if isLeaf {
-            if isSimple && summary.isASCII {
-                return replaceInThisLeaf(lower, upper, with: inserted, newlines: newlines,
-                                         attributes: attributes, isFirst: isFirst, next: next)
+            // As `Node.replaceInLeaf(root:finger:...)` chooses.
+            if isSimple && summary.isASCII,
+               let delta = replaceInThisLeaf(lower, upper, with: inserted, newlines: newlines, attributes: attributes, isFirst: isFirst, next: next) {
+                return delta
             }
             return replaceUnicodeInThisLeaf(lower, upper, with: InsertedText(bytes: inserted, isSimple: isSimple, newlines: newlines),
                                             attributes: attributes, isFirst: isFirst, next: next)
