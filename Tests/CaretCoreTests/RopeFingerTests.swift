@@ -238,4 +238,64 @@ import Testing
             #expect(RopeCheck.agree(text, reference, "styled key \(i)"))
         }
     }
+
+    /// A deletion or replacement from one leaf into the next is done in both leaves in place: the
+    /// first loses its part of the deleted text and takes the inserted text, the second loses its
+    /// part, and no other leaf changes (the general path would cut the two into new leaves of
+    /// other sizes). When the inserted text cannot go into the first leaf after the second was
+    /// cut, the general path finishes the edit. ASCII, emoji, and a combining mark after the
+    /// deleted text (which the in-place edits must decline).
+    @Test func editsAcrossALeafBoundaryStayInBothLeaves() throws {
+        let line = "😀bc😀 fgh😀jk lmn😀pq rst😀vw xyz"
+        func leafSizes(_ text: AttributedText) -> [Int] {
+            var sizes: [Int] = []
+            text.root.forEachLeaf(overlapping: 0..<text.utf16Count) { leaf, _ in
+                sizes.append(leaf.byteCount)
+                return true
+            }
+            return sizes
+        }
+        for (inserted, fits) in [("", true), ("Q", true), ("😀", true), (String(repeating: "long ", count: 12), false)] {
+            for mark in ["", "\u{301}"] {
+                let start = String(repeating: line + "\n", count: 6)
+                var text = AttributedText(start)
+                var reference = ReferenceText(start)
+                var boundaries: [Int] = []
+                text.root.forEachLeaf(overlapping: 0..<text.utf16Count) { leaf, start in
+                    boundaries.append(start + leaf.summary.utf16)
+                    return true
+                }
+                // A boundary with text on both sides: a scalar back, a scalar or two ahead.
+                let leafIndex = boundaries.count / 2
+                let boundary = boundaries[leafIndex]
+                var lower = boundary - 1
+                while !reference.isValidPosition(lower) { lower -= 1 }
+                if !mark.isEmpty {
+                    // A combining mark after the deleted text: it would join what is inserted.
+                    var at = boundary + 1
+                    while !reference.isValidPosition(at) { at += 1 }
+                    try text.insert(mark, at: at, attributes: Attributes())
+                    try reference.insert(mark, at: at, attributes: Attributes())
+                }
+                var upper = boundary + 1
+                while !reference.isValidPosition(upper) { upper += 1 }
+                let before = leafSizes(text)
+                let string = reference.string.utf16
+                let deletedBefore = String(string[string.index(string.startIndex, offsetBy: lower)..<string.index(string.startIndex, offsetBy: boundary)])!.utf8.count
+                let deletedAfter = String(string[string.index(string.startIndex, offsetBy: boundary)..<string.index(string.startIndex, offsetBy: upper)])!.utf8.count
+                try text.replaceSubrange(lower..<upper, with: inserted, attributes: .traits(.bold))
+                try reference.replaceSubrange(lower..<upper, with: inserted, attributes: .traits(.bold))
+                let context = "replace \(lower)..<\(upper) (leaf boundary \(boundary)) with \(inserted.debugDescription), mark \(mark.debugDescription)"
+                guard RopeCheck.agree(text, reference, context) else { return }
+                var inPlace = before
+                inPlace[leafIndex] += inserted.utf8.count - deletedBefore
+                inPlace[leafIndex + 1] -= deletedAfter
+                if fits && mark.isEmpty {
+                    #expect(leafSizes(text) == inPlace, "\(context): leaves \(before) became \(leafSizes(text))")
+                } else {
+                    #expect(leafSizes(text) != inPlace, "\(context): edited in place, which it cannot be")
+                }
+            }
+        }
+    }
 }

@@ -80,16 +80,46 @@ extension AttributedText {
     }
 
     /// The in-leaf path again once the leaf the declined edit found has room for it (a key typed
-    /// into a full leaf: `Node.makeRoom`); false when room was not what it lacked. Out of line: a
-    /// full leaf comes once in hundreds of keys.
+    /// into a full leaf: `Node.makeRoom`), or the edit as two in-leaf edits when it crosses into
+    /// the next leaf (`replaceAcrossLeafBoundary`); false when neither was what it lacked. Out
+    /// of line: a full leaf comes once in hundreds of keys.
     @inline(never)
     mutating func replaceInLeafAfterMakingRoom(
         _ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>, isSimple: Bool, newlines: Int, attributes: Attributes
     ) -> Bool {
-        guard Node.makeRoom(root: &storage, finger: finger, upper: range.upperBound, insertedBytes: inserted.count) else { return false }
+        guard Node.makeRoom(root: &storage, finger: finger, upper: range.upperBound, insertedBytes: inserted.count) else {
+            return replaceAcrossLeafBoundary(range, utf8: inserted, isSimple: isSimple, newlines: newlines, attributes: attributes)
+        }
         finger = .none
         return Node.replaceInLeaf(root: &storage, finger: &finger, range.lowerBound, range.upperBound, with: inserted,
                                   isSimple: isSimple, newlines: newlines, attributes: attributes)
+    }
+
+    /// A replacement that the in-leaf path declined because it runs from the leaf the finger is
+    /// at into the next one (a selection deleted or replaced across a leaf boundary), done as two
+    /// in-leaf edits: the part in the next leaf deleted, then the part in this leaf replaced.
+    /// Each checks its own edges and keeps the text's measures right, so their composition does;
+    /// when the second declines after the first, the general path finishes it, on ends that are
+    /// scalar boundaries. False, with nothing changed, when the first declines or an end splits
+    /// a surrogate pair.
+    private mutating func replaceAcrossLeafBoundary(
+        _ range: Range<Int>, utf8 inserted: UnsafeBufferPointer<UInt8>, isSimple: Bool, newlines: Int, attributes: Attributes
+    ) -> Bool {
+        let depth = finger.depth
+        guard range.lowerBound < range.upperBound, depth >= 0, depth == storage.height else { return false }
+        let leaf = finger.node(under: storage, levels: depth)._withUnsafeGuaranteedRef { $0 }
+        let boundary = finger.start + leaf.summary.utf16
+        guard range.lowerBound < boundary, range.upperBound > boundary,
+              leaf.byteOffset(utf16: range.lowerBound - finger.start) != nil else { return false }
+        // Declines, with nothing changed, when the edit goes past the next leaf or its end splits
+        // a surrogate pair.
+        guard Node.replaceInLeaf(root: &storage, finger: &finger, boundary, range.upperBound, with: UnsafeBufferPointer(start: nil, count: 0),
+                                 isSimple: true, newlines: 0, attributes: attributes) else { return false }
+        if !Node.replaceInLeaf(root: &storage, finger: &finger, range.lowerBound, boundary, with: inserted,
+                               isSimple: isSimple, newlines: newlines, attributes: attributes) {
+            replaceGenerally(range.lowerBound..<boundary, utf8: inserted, attributes: attributes)
+        }
+        return true
     }
 
     /// The general path of `replace`, on validated positions.
