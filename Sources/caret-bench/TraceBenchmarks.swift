@@ -89,17 +89,17 @@ enum TraceBenchmarks {
     }
 
     /// What keeps a trace's per-edit ratio above the target, as last measured.
-    static let ratioBlocker = "mispredicted branches more than instructions. Callgrind with --branch-sim=yes, the steady state "
-        + "of a replay (--repeat 3 less --repeat 1), instructions and simulated mispredicted branches an edit: automerge-paper 636 "
-        + "and 1.8, sveltecomponent 704 and 4.3, sveltecomponent-astral-e 959 and 6.4 (the others pass). In sveltecomponent 21% of "
-        + "edits move the caret (automerge-paper 2%) and 15.6% replace or insert more than one character, so the run hint, the "
-        + "offset hint and the edit finger often miss (data-dependent exits in the run and offset scans, memmove of varying "
-        + "lengths). Keys typed into full leaves split them in place (Node.makeRoom, 21 instructions an edit); edits across "
-        + "leaves, leaves left under their minimum and pastes longer than a leaf still take the general path (53 an edit, "
-        + "~20,000 each; the astral variant 102). The astral variant, an emoji for every e, adds the certain-boundary checks, "
-        + "UTF-16-to-byte offsets (Node.byteRange, 77 an edit) and cluster counts (GraphemeCounting, 64) of the non-ASCII "
-        + "in-leaf path. Paired with automerge-paper replays, recent runs gave sveltecomponent 1.48-1.63x and "
-        + "sveltecomponent-astral-e 2.16-2.50x"
+    static let ratioBlocker = "mispredicted branches and data-dependent scans more than instructions. Callgrind with "
+        + "--branch-sim=yes, the steady state of a replay (--repeat 3 less --repeat 1), instructions and simulated mispredicted "
+        + "branches an edit: automerge-paper 627 and 1.1, sveltecomponent 686 and 2.8, sveltecomponent-astral-e 888 and 5.5 (the "
+        + "others pass): the astral replay takes ~2.2x automerge-paper's time for 1.4x its instructions. In sveltecomponent 21% "
+        + "of edits move the caret (automerge-paper 2%) and 15.6% replace or insert more than one character, so the offset hint "
+        + "and the edit finger often miss (scans whose length and exit depend on the text, memmove of varying lengths). A perf "
+        + "profile with call graphs of the astral replay (an emoji for every e): the non-ASCII in-leaf edit is 51% of its time, "
+        + "of which UTF-16-to-byte offsets (Node.byteRange) 11.5% and memmove 9%; the general path 11.5% (pastes longer than a "
+        + "leaf, leaves left under their minimum or over their maximum; cluster counting a third of it); splits of full leaves "
+        + "(Node.makeRoom) 5%. Paired with automerge-paper replays, recent runs gave sveltecomponent 1.43-1.51x and "
+        + "sveltecomponent-astral-e 2.01-2.36x"
 
     static func replay(_ trace: EditingTrace) throws -> AttributedText {
         var text = AttributedText(trace.startContent)
