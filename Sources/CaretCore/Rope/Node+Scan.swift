@@ -124,8 +124,8 @@ extension Node {
             newlines &+= countHighBits(matches(in: word, of: 0x0A))
             i &+= 8
         }
-        // The last few bytes as one word: a word replaced is shorter than a word, and a loop over
-        // its bytes would end at an unpredictable count. The word's lanes past them are zero,
+        // The last few bytes as one word: a replaced word is often shorter than eight bytes, and a
+        // loop over its bytes would end at an unpredictable count. The word's lanes past them are zero,
         // which matches neither LF nor CR. A key typed is one byte, checked as itself.
         if upper &- i == 1 {
             let byte = base[i]

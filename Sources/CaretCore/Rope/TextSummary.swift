@@ -28,8 +28,8 @@ struct TextSummary: Equatable, Sendable {
 
     /// The measures of valid UTF-8 `bytes` (graphemes left at zero), whether any byte is not ASCII
     /// and whether any is CR. Eight bytes at a time, each count a few word operations, the last
-    /// few bytes as one word too: text typed or replaced is mostly shorter than a word, and a loop
-    /// over its bytes would end at an unpredictable count.
+    /// few bytes as one word too: text typed or replaced is mostly shorter than eight bytes, and a
+    /// loop over its bytes would end at an unpredictable count.
     /// - Complexity: O(bytes.count).
     static func measureFlagging(_ bytes: UnsafeBufferPointer<UInt8>) -> (summary: TextSummary, nonASCII: Bool, carriageReturn: Bool) {
         var scalars = 0

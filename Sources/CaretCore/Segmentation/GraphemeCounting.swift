@@ -175,8 +175,9 @@ enum GraphemeCounting {
     }
 
     /// Whether no scalar of valid UTF-8 `base[0..<count]` without CR can join a neighbour in it:
-    /// each one of U+0300 or above is in a plain block. Then every scalar is a cluster. A word at a
-    /// time, the last few bytes as one word: most text typed or replaced is shorter than a word.
+    /// each one of U+0300 or above is in a plain block. Then every scalar is a cluster. A word at
+    /// a time, the last few bytes as one word: most text typed or replaced is shorter than eight
+    /// bytes.
     @inline(__always)
     static func scalarsAreInert(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
         let raw = UnsafeRawPointer(base)
