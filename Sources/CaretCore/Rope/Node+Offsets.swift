@@ -64,8 +64,9 @@ extension Node {
     }
 
     /// The `count` bytes at `raw + i` (1...7 of them) as the low lanes of a word, as the whole
-    /// words the scans load (little-endian: lane k is byte k), its other lanes zero, read without touching a byte outside them: two loads
-    /// that overlap (four bytes each, or one byte each below four bytes), whose shared bytes agree.
+    /// words the scans load (little-endian: lane k is byte k), its other lanes zero, read without
+    /// touching a byte outside them: two loads that overlap (four bytes each, or one byte each
+    /// below four bytes), whose shared bytes agree.
     @inline(__always)
     static func partialWord(_ raw: UnsafeRawPointer, at i: Int, count: Int) -> UInt64 {
         if count >= 4 {

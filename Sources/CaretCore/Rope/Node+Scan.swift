@@ -125,8 +125,8 @@ extension Node {
             i &+= 8
         }
         // The last few bytes as one word: a replaced word is often shorter than eight bytes, and a
-        // loop over its bytes would end at an unpredictable count. The word's lanes past them are zero,
-        // which matches neither LF nor CR. A key typed is one byte, checked as itself.
+        // loop over its bytes would end at an unpredictable count. The word's lanes past them are
+        // zero, which matches neither LF nor CR. A key typed is one byte, checked as itself.
         if upper &- i == 1 {
             let byte = base[i]
             if byte >= 0x80 || (rejectingCR && byte == 0x0D) { return nil }

@@ -186,13 +186,8 @@ enum GraphemeCounting {
             while i < count {
                 let lanes = Swift.min(8, count &- i)
                 let word = lanes == 8 ? raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) : Node.partialWord(raw, at: i, count: lanes)
-                // Leads of 0xCC and above (see `plainWordStop`).
-                var leads = ((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x3434_3434_3434_3434) & word & highBits
-                while leads != 0 {
-                    let p = i &+ leads.trailingZeroBitCount &>> 3
-                    if !isPlain(block: block(ofScalarAt: p, in: base), in: plain) { return false }
-                    leads &= leads &- 1
-                }
+                // The text has no CR; a partial word's zero lanes are no leads.
+                if plainWordStop(word, at: i, in: base, count: count, carriageReturns: 0, plain: plain) != nil { return false }
                 i &+= 8
             }
             return true
