@@ -1,11 +1,12 @@
 // swift-tools-version:6.0
 // Caret: a headless rich-text editor runtime. Layers (dependencies point down only):
-// caret → CaretCLI → CaretLua → CaretReplay → CaretFormats → CaretCore; CaretLua → CCaretLua → CLuaJIT;
-// CaretFormats → CCmark, CLibXML2. CaretLua sits above CaretReplay because the Lua API is built on
-// traces: editor:start_recording and `caret run --record` write traces (TraceRecorder), macros
-// record and replay trace events (MacroRecorder, TracePlayer), caret.expect compares a checkpoint
-// the way replay does (TracePlayer.mismatch), and a *.test.lua reports a TestOutcome. CaretReplay
-// needs no Lua: `caret test` hands it CaretLua's runner (TestRunner.run(_:jobs:luaRunner:)).
+// caret → CaretCLI → CaretLua → CaretReplay → CaretFormats → CaretCore → CCaretPrefetch;
+// CaretLua → CCaretLua → CLuaJIT; CaretFormats → CCmark, CLibXML2. CaretLua sits above CaretReplay
+// because the Lua API is built on traces: editor:start_recording and `caret run --record` write
+// traces (TraceRecorder), macros record and replay trace events (MacroRecorder, TracePlayer),
+// caret.expect compares a checkpoint the way replay does (TracePlayer.mismatch), and a *.test.lua
+// reports a TestOutcome. CaretReplay needs no Lua: `caret test` hands it CaretLua's runner
+// (TestRunner.run(_:jobs:luaRunner:)).
 import PackageDescription
 
 let package = Package(
@@ -23,11 +24,15 @@ let package = Package(
         .library(name: "CaretTesting", targets: ["CaretTesting"]),
     ],
     targets: [
-        // Storage, attributes, selection, editor commands, undo, segmentation, suggestions. Stdlib only.
+        // Storage, attributes, selection, editor commands, undo, segmentation, suggestions. Stdlib only,
+        // and CCaretPrefetch for the one processor hint Swift cannot spell.
         // The rope's nodes and the editor are classes mutated only along a path made unique first;
         // their hot stored properties are `@exclusivity(unchecked)`, since dynamic exclusivity checks
         // cost a third of the typing path (no unsafe flags: SwiftPM refuses them in a dependency).
-        .target(name: "CaretCore"),
+        .target(name: "CaretCore", dependencies: ["CCaretPrefetch"]),
+        // A header: `caret_prefetch`, which starts loading a cache line (a random edit of a large
+        // document loads its leaf's lines at once instead of one after another; docs/storage.md).
+        .target(name: "CCaretPrefetch"),
         // Canonical markup, JSON, plain text, Markdown, RTF, HTML (read through libxml2's HTML parser).
         .target(name: "CaretFormats", dependencies: ["CaretCore", "CCmark", "CLibXML2"]),
         // cmark-gfm (CommonMark with GitHub's extensions) from Debian, found through pkg-config;

@@ -29,6 +29,49 @@ import Testing
         #expect(text.runs.count == 1)
     }
 
+    /// Edits at random places in a text longer than `Node.prefetchingTextBytes`, which ask for their
+    /// leaf's lines ahead (estimating byte offsets from UTF-16 ones, short where the text is not
+    /// ASCII), give the text and runs a plain array of units gives.
+    @Test func randomEditsInATextThatPrefetches() throws {
+        var random = SeededRandom.forTest(fallback: 0x1A7E)
+        let line = "caret ropes é and 😀 leaves\n"
+        let string = String(repeating: line, count: Node.prefetchingTextBytes / line.utf8.count + 100)
+        var text = AttributedText(string)
+        #expect(text.utf8Count > Node.prefetchingTextBytes)
+        // Shallow enough for the edit path that walks the tree by offsets (deeper trees scan).
+        #expect(text.root.height <= EditFinger.maxDepth)
+        var units = Array(string.utf16)
+        var italic = [Bool](repeating: false, count: units.count)
+        for _ in 0..<3_000 {
+            var position = random.int(in: 0..<units.count)
+            if UTF16.isTrailSurrogate(units[position]) { position -= 1 }
+            switch random.int(in: 0..<3) {
+            case 0:
+                try text.replaceSubrange(position..<position, with: "x", attributes: .traits(.italic))
+                units.insert(0x78, at: position)
+                italic.insert(true, at: position)
+            case 1:
+                try text.replaceSubrange(position..<position, with: "ü", attributes: .traits(.italic))
+                units.insert(0xFC, at: position)
+                italic.insert(true, at: position)
+            default:
+                let length = UTF16.isLeadSurrogate(units[position]) ? 2 : 1
+                try text.removeSubrange(position..<(position + length))
+                units.removeSubrange(position..<(position + length))
+                italic.removeSubrange(position..<(position + length))
+            }
+        }
+        try text.checkInvariants()
+        #expect(text.string == String(decoding: units, as: UTF16.self))
+        var expectedRuns: [AttributedText.Run] = []
+        var start = 0
+        for end in 1...italic.count where end == italic.count || italic[end] != italic[start] {
+            expectedRuns.append(AttributedText.Run(range: start..<end, attributes: italic[start] ? .traits(.italic) : Attributes()))
+            start = end
+        }
+        #expect(text.runs == expectedRuns)
+    }
+
     /// Deleting everything, in one edit and leaf by leaf from either end, leaves a valid empty text
     /// that can be typed into again.
     @Test func deletingEverything() throws {

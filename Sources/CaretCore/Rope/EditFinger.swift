@@ -100,6 +100,9 @@ extension Node {
             }
         }
         if !found {
+            // An edit away from the last one, in a text too large to stay in cache: the leaf is
+            // likely in memory.
+            let prefetches = root.summary.utf8 > Node.prefetchingTextBytes
             start = 0
             isFirst = true
             next = nil
@@ -115,6 +118,7 @@ extension Node {
                     start = end
                     i &+= 1
                 }
+                if prefetches && level &+ 1 == depth { kids[i].node.prefetchForEdit(at: key &- start, utf16Length: kids[i].utf16) }
                 if !isKnownUniquelyReferenced(&kids[i].node) { kids[i].node = kids[i].node.clone() }
                 if i < last { next = Unmanaged.passUnretained(kids[i &+ 1].node) }
                 if i != 0 {
