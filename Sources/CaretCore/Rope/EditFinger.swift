@@ -118,7 +118,9 @@ extension Node {
                     start = end
                     i &+= 1
                 }
-                if prefetches && level &+ 1 == depth { kids[i].node.prefetchForEdit(at: key &- start, utf16Length: kids[i].utf16) }
+                if prefetches && level &+ 1 == depth {
+                    Node.prefetchForEdit(Unmanaged.passUnretained(kids[i].node), at: key &- start, utf16Length: kids[i].utf16)
+                }
                 if !isKnownUniquelyReferenced(&kids[i].node) { kids[i].node = kids[i].node.clone() }
                 if i < last { next = Unmanaged.passUnretained(kids[i &+ 1].node) }
                 if i != 0 {
