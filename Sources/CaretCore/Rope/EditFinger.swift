@@ -100,8 +100,8 @@ extension Node {
             }
         }
         if !found {
-            // An edit away from the last one, in a text too large to stay in cache: the leaf is
-            // likely in memory.
+            // An edit outside the last edit's leaf, in a text too large to stay in cache: the
+            // leaf is likely in memory.
             let prefetches = root.summary.utf8 > Node.prefetchingTextBytes
             start = 0
             isFirst = true

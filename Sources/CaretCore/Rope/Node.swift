@@ -96,9 +96,10 @@ final class Node: ManagedBuffer<NodeHeader, UInt8> {
     @inline(__always)
     private static func runsOffset(byteCapacity: Int) -> Int { (byteCapacity + 15) & ~15 }
 
-    /// Text longer than this (about a core's L2 cache) has an edit away from the last one ask for
-    /// its leaf's lines ahead (`prefetchForEdit`). In shorter text the leaf is mostly in cache,
-    /// and asking costs the edit more than it saves: about 7% of a random edit in 64 KiB.
+    /// In text longer than this (about a core's L2 cache), an edit outside the last edit's leaf
+    /// (one the finger does not hold) asks for its leaf's lines ahead (`prefetchForEdit`). In
+    /// shorter text the leaf is mostly in cache, and asking costs the edit more than it saves:
+    /// about 7% of a random edit in 64 KiB.
     static let prefetchingTextBytes = 1 << 20
 
     /// Asks the processor to load, all at once, the lines of `leaf` that an edit at UTF-16
