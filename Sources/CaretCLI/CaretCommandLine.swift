@@ -1,7 +1,18 @@
 import CCaretProcess
 import CaretCore
 import CaretReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The `caret` command: dispatches to subcommands and turns errors into messages and exit codes.
 public enum CaretCommandLine {

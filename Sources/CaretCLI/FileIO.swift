@@ -1,5 +1,16 @@
 import CaretCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reading inputs and writing outputs so that nothing is lost: every file is written to a
 /// temporary file beside it, flushed to disk and renamed into place, so a failure leaves the
@@ -8,11 +19,11 @@ public enum FileIO {
     /// The bytes of `path` ("-" for stdin), or a CLIError with exit code 66 that says why
     /// (no such file, permission denied, a directory).
     public static func read(_ path: String) throws -> [UInt8] {
-        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
         guard !path.isEmpty else { throw CLIError(.noInput, "'': cannot read an empty path") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let isStandardInput = path == "-"
+        let descriptor = isStandardInput ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw CLIError(.noInput, "\(path): cannot read (\(String(cString: strerror(errno))))") }
-        defer { close(descriptor) }
+        defer { if !isStandardInput { close(descriptor) } }
         var info = stat()
         if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw CLIError(.noInput, "\(path): is a directory, expected a file")
@@ -21,7 +32,7 @@ public enum FileIO {
         if info.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw CLIError(.ioError, "\(path): cannot read (\(String(cString: strerror(errno))))")
@@ -205,7 +216,7 @@ public enum FileIO {
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
         var offset = 0
         while offset < bytes.count {
-            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = SystemCall.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return String(cString: strerror(errno))

@@ -1,7 +1,18 @@
 import CaretLua
 import CaretReplay
 import CCaretProcess
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs each `*.test.lua` of `caret test` in a child `caret` process, so that a script that
 /// crashes the runtime or hangs inside host code fails its own test, not the whole run.
@@ -51,7 +62,7 @@ enum IsolatedTestRunner {
             let outcome = updating
                 ? ScriptTestRunner.update(path, timeout: timeout) { try FileIO.write($1, to: $0) }
                 : ScriptTestRunner.run(path, timeout: timeout)
-            let notes = outcome.notes.map { $0.replacingOccurrences(of: "\n", with: " ") }
+            let notes = outcome.notes.map { $0.replacing("\n", with: " ") }
             terminal.outRaw(([marker, outcome.status.rawValue, String(notes.count)] + notes).joined(separator: "\n") + "\n" + outcome.message)
             return .ok
         }
@@ -64,21 +75,14 @@ enum IsolatedTestRunner {
 
     /// Runs the test at `path` in a child process of `executable`, updating it with `update`.
     static func run(_ path: String, executable: String, timeout: Double = ScriptTestRunner.defaultTimeout, update: Bool = false) -> TestOutcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["_test-one"] + (update ? ["--update"] : []) + ["--timeout", String(timeout), path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let arguments = ["_test-one"] + (update ? ["--update"] : []) + ["--timeout", String(timeout), path]
+        let data: [UInt8]
+        let termination: Subprocess.Termination
+        do { (data, termination) = try Subprocess.run(executable, arguments, errors: .mergedWithOutput) } catch {
             return TestOutcome(.error, "\(path): cannot start a test process: \(error)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let timedOut = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGALRM
         let text = String(decoding: data, as: UTF8.self)
-        if let range = text.range(of: marker + "\n") {
+        if let range = text.firstRange(of: marker + "\n") {
             var lines = text[range.upperBound...].split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
             if lines.count == 2, let status = TestOutcome.Status(rawValue: String(lines[0])) {
                 lines = lines[1].split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
@@ -94,12 +98,13 @@ enum IsolatedTestRunner {
         }
         let said = text.split(separator: "\n").suffix(5).joined(separator: "\n")
         let how: String
-        if timedOut {
+        switch termination {
+        case .signalled(SIGALRM):
             how = "the test process was still running \(TestCommand.format(seconds: limit(timeout, updating: update))) s after it started and was stopped"
-        } else if process.terminationReason == .uncaughtSignal {
-            how = "the test process was killed by signal \(process.terminationStatus)"
-        } else {
-            how = "the test process exited with status \(process.terminationStatus) without an outcome"
+        case .signalled(let signal):
+            how = "the test process was killed by signal \(signal)"
+        case .exited(let status):
+            how = "the test process exited with status \(status) without an outcome"
         }
         return TestOutcome(.error, "\(path): \(how)" + (said.isEmpty ? "" : "\n" + said))
     }

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Lines of bytes from a descriptor (read as they arrive, so an interactive session answers each
 /// line at once) or from bytes in memory. A line ends at LF; a CR before it is dropped; a last

@@ -1,5 +1,16 @@
 import CaretReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where an output path leads: a regular file (existing or not) to replace, found by following
 /// symbolic links, or something else that exists and is written through.
@@ -69,7 +80,7 @@ final class TemporaryFile {
         let base = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
         // A name of up to 255 bytes still leaves room for the suffix.
         path = OutputTarget.directory(of: target) + "/." + base.utf8Prefix(maxBytes: 180) + ".caret-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        descriptor = SystemCall.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             throw CLIError(FileIO.exitCode(errno, creating: true), "\(name): cannot write (\(String(cString: strerror(errno))))")
         }
@@ -97,7 +108,7 @@ final class TemporaryFile {
             unlink(path)
             throw CLIError(code, "\(name): cannot replace (\(reason))")
         }
-        let directory = Foundation.open(OutputTarget.directory(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directory = SystemCall.open(OutputTarget.directory(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {
             fsync(directory)
             close(directory)
@@ -129,7 +140,7 @@ final class OutputTraceFile: TraceSink {
         switch try OutputTarget.resolve(path) {
         case .special(let kind):
             file = nil
-            let fd = kind == S_IFSOCK ? FileIO.connectUnixSocket(path) : Foundation.open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            let fd = kind == S_IFSOCK ? FileIO.connectUnixSocket(path) : SystemCall.open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             guard fd >= 0 else { throw CLIError(FileIO.exitCode(errno, creating: true), "\(path): cannot write (\(String(cString: strerror(errno))))") }
             descriptor = fd
         case .regular(let target, let mode):

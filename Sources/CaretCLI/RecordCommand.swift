@@ -1,7 +1,18 @@
 import CaretCore
 import CaretFormats
 import CaretReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `caret record --out TRACE`: builds a trace from typed instructions, line by line.
 enum RecordCommand {

@@ -1,7 +1,18 @@
 import CaretCore
 import CaretFormats
 import CaretLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `caret repl`: Lua lines against an editor, printing the editor's state after each.
 enum ReplCommand {
@@ -93,7 +104,7 @@ enum ReplCommand {
                 line = read
             }
             number += 1
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            if line.trimmingSpaces().isEmpty { continue }
             do {
                 let values = try evaluate(line, number: number, session)
                 if !values.isEmpty { terminal.out(values.map(describe).joined(separator: "\t")) }

@@ -1,7 +1,19 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CaretCore
 import CaretFormats
 import CaretLua
+import CaretReplay
 
 /// What `caret run` and `caret repl` share: the document options, the sandbox and limit options,
 /// and turning script errors into messages and exit codes.
@@ -59,8 +71,7 @@ enum RunSupport {
 
     static func directories(_ paths: [String], _ flag: String) throws -> [String] {
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileSystem.isDirectory(path) else {
                 throw CLIError.usage("\(flag) \(path): not a directory")
             }
         }

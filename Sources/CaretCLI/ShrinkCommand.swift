@@ -1,5 +1,16 @@
 import CCaretProcess
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CaretReplay
 
 /// `caret shrink TRACE --out SMALLER`: delta-debugs a failing trace, and never loses what it found:

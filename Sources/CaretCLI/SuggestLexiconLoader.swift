@@ -1,5 +1,16 @@
 import CaretCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds and loads the word list and frequency list `caret suggest` ranks with, timing the load.
 ///

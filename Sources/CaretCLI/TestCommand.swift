@@ -1,6 +1,17 @@
 import CaretLua
 import CaretReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `caret test PATH...`: runs trace files and Lua test scripts in parallel.
 enum TestCommand {
@@ -146,10 +157,23 @@ enum TestCommand {
         seconds == seconds.rounded() && seconds < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
+    /// The path of the running executable, for the isolated runner's children.
+    static var currentExecutable: String? {
+        #if canImport(FoundationEssentials)
+        // Linux: the kernel's link to the executable (Foundation's Bundle reads the same).
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+        return Bundle.main.executablePath
+        #endif
+    }
+
     /// `ScriptTestRunner` in this process, or in a child `caret` process per test when this is
     /// the `caret` executable (`CaretCommandLine.main`).
     static func defaultLuaRunner(timeout: Double = ScriptTestRunner.defaultTimeout) -> TestRunner.LuaTestRunner {
-        if CaretCommandLine.isolatesLuaTests, let executable = Bundle.main.executablePath {
+        if CaretCommandLine.isolatesLuaTests, let executable = currentExecutable {
             return { IsolatedTestRunner.run($0, executable: executable, timeout: timeout) }
         }
         return { ScriptTestRunner.run($0, timeout: timeout) }
@@ -157,7 +181,7 @@ enum TestCommand {
 
     /// The Lua runner of `--update`: `ScriptTestRunner.update`, isolated as `defaultLuaRunner` is.
     static func updatingLuaRunner(timeout: Double) -> TestRunner.LuaTestRunner {
-        if CaretCommandLine.isolatesLuaTests, let executable = Bundle.main.executablePath {
+        if CaretCommandLine.isolatesLuaTests, let executable = currentExecutable {
             return { IsolatedTestRunner.run($0, executable: executable, timeout: timeout, update: true) }
         }
         return { ScriptTestRunner.update($0, timeout: timeout) { try FileIO.write($1, to: $0) } }

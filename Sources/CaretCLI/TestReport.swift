@@ -1,5 +1,16 @@
 import CaretReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The summary line, TAP and JUnit XML of a `caret test` run, files in sorted order. Only the
 /// JUnit report has times (the caller passes them in, so it is deterministic given them).

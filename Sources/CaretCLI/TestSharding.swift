@@ -1,5 +1,16 @@
 import CaretCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Which share of the test files `caret test` runs: `--shard K/N`, or the variables sharding
 /// engines set (Bazel's test encyclopedia: `TEST_TOTAL_SHARDS`, `TEST_SHARD_INDEX` counted from 0,

@@ -1,6 +1,17 @@
 import CaretCore
 import CaretReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the trace subcommands share: loading a trace file with errors mapped to exit codes, and
 /// printing failures with a coloured diff on a TTY.

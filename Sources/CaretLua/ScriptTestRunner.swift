@@ -1,7 +1,18 @@
 import CaretCore
 import CaretFormats
 import CaretReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs one `*.test.lua` file for `caret test`: a fresh session whose `editor` shows `NAME.caret`
 /// beside `NAME.test.lua` when that file exists (else an empty document), the test's directory
@@ -134,7 +145,7 @@ public enum ScriptTestRunner {
     }
 
     static func makeSession(_ path: String, timeout: Double) -> Swift.Result<ScriptSession, OutcomeError> {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FileSystem.directory(of: path)
         let document: DocumentState
         do { document = try besideDocument(path) ?? DocumentState(text: AttributedText()) } catch {
             return .failure(error)

@@ -1,6 +1,10 @@
 import CaretCore
 import CaretFormats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Converts the public editing-trace format (`{startContent, endContent, txns: [{time, patches:
 /// [[pos, del, ins], …]}]}`, positions in Unicode code points; see josephg/editing-traces) into
@@ -31,17 +35,16 @@ public enum EditingTraceImporter {
             return [UInt8](data)
         }
         guard FileManager.default.isReadableFile(atPath: path) else { throw ImportError("\(path): cannot read") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc", "--", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ImportError("\(path): gzip -dc failed (status \(process.terminationStatus))") }
-        return [UInt8](data)
+        let output: [UInt8]
+        let termination: Subprocess.Termination
+        do { (output, termination) = try Subprocess.run("/bin/gzip", ["-dc", "--", path], errors: .discarded) } catch {
+            throw ImportError("\(path): \(error)")
+        }
+        switch termination {
+        case .exited(0): return output
+        case .exited(let status): throw ImportError("\(path): gzip -dc failed (status \(status))")
+        case .signalled(let signal): throw ImportError("\(path): gzip -dc failed (signal \(signal))")
+        }
     }
 
     /// The Caret trace equivalent to the editing trace in `bytes` (JSON).

@@ -1,4 +1,17 @@
+import CaretCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds trace files (`*.caret-trace`) and Lua test scripts (`*.test.lua`) and runs them in
 /// parallel. This layer has no Lua: Lua scripts go to the `luaRunner` the caller passes (the
@@ -37,21 +50,18 @@ public enum TestRunner {
         var found: Set<String> = []
         let manager = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard manager.fileExists(atPath: path) else {
                 throw TraceFileError(path: path, message: "no such file or directory")
             }
-            if !isDirectory.boolValue {
+            if !FileSystem.isDirectory(path) {
                 found.insert(path)
                 continue
             }
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            let enumerator = manager.enumerator(atPath: path)
-            while let relative = enumerator?.nextObject() as? String {
+            for relative in FileSystem.subpaths(of: path) {
                 guard relative.hasSuffix(traceExtension) || relative.hasSuffix(luaExtension) else { continue }
                 // A directory named like a test is not one (its contents are still searched).
-                var isTestDirectory: ObjCBool = false
-                if manager.fileExists(atPath: base + "/" + relative, isDirectory: &isTestDirectory), isTestDirectory.boolValue { continue }
+                if FileSystem.isDirectory(base + "/" + relative) { continue }
                 found.insert(base + "/" + relative)
             }
         }
@@ -97,7 +107,7 @@ public enum TestRunner {
         let state = RunState(count: files.count)
         let workers = max(1, min(jobs, files.count))
         for _ in 0..<workers {
-            let thread = Thread {
+            startThread(stackSize: 8 << 20) {
                 while let index = state.claim() {
                     let start = DispatchTime.now().uptimeNanoseconds
                     let outcome = runner(files[index])
@@ -105,8 +115,6 @@ public enum TestRunner {
                     state.finish(index, Result(path: files[index], outcome: outcome, seconds: seconds))
                 }
             }
-            thread.stackSize = 8 << 20
-            thread.start()
         }
         var done = 0
         while done < files.count {
@@ -119,30 +127,68 @@ public enum TestRunner {
 }
 
 /// Work shared by the runner's threads: the next file to take and the results, under a lock.
-final class RunState: @unchecked Sendable {
-    let lock = NSLock()
+final class RunState: Sendable {
+    private struct Shared {
+        var next = 0
+        var results: [TestRunner.Result?]
+    }
+
+    private let shared: Lock<Shared>
     let finished = DispatchSemaphore(value: 0)
-    var next = 0
     let count: Int
-    var results: [TestRunner.Result?]
 
     init(count: Int) {
         self.count = count
-        results = Array(repeating: nil, count: count)
+        shared = Lock(Shared(results: Array(repeating: nil, count: count)))
     }
 
+    /// The results so far, in the order of the files (nil for those not finished).
+    var results: [TestRunner.Result?] { shared.withLock { $0.results } }
+
     func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < count else { return nil }
-        next += 1
-        return next - 1
+        shared.withLock { shared -> Int? in
+            guard shared.next < count else { return nil }
+            shared.next += 1
+            return shared.next - 1
+        }
     }
 
     func finish(_ index: Int, _ result: TestRunner.Result) {
-        lock.lock()
-        results[index] = result
-        lock.unlock()
+        shared.withLock { $0.results[index] = result }
         finished.signal()
     }
+}
+
+/// Starts a detached thread with a stack of `stackSize` bytes that runs `body`. The test runner's
+/// threads run scripts and replays, whose recursion needs more than a default thread's stack.
+private func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+    final class Box {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, stackSize)
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    let context = Unmanaged.passRetained(Box(body)).toOpaque()
+    #if canImport(Darwin)
+    var thread: pthread_t?
+    #else
+    var thread = pthread_t()
+    #endif
+    #if canImport(Darwin)
+    let start: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? = { context in
+        Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+        return nil
+    }
+    #else
+    let start: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
+        Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
+        return nil
+    }
+    #endif
+    let failed = pthread_create(&thread, &attributes, start, context)
+    // Without a thread the runner would wait for ever for results that never come.
+    precondition(failed == 0, "cannot start a test thread (\(String(cString: strerror(failed))))")
 }

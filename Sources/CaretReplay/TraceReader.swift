@@ -1,5 +1,16 @@
 import CaretCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CaretFormats
 
 /// Reads a trace from JSON Lines. Every problem is a `TraceError` at `file:line:col`; with

@@ -1,6 +1,17 @@
 import CaretCore
 import CaretFormats
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The whole of `caret replay` short of printing: read a trace file, parse it, and play it to the
 /// end or a step, checking checkpoints on request. The CLI and the benchmark share this path.
@@ -8,8 +19,7 @@ public enum TraceReplay {
     /// The bytes of the file at `path`.
     /// - Throws: `TraceFileError` when it cannot be read.
     public static func readFile(_ path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileSystem.isDirectory(path) {
             throw TraceFileError(path: path, message: "is a directory, expected a file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {

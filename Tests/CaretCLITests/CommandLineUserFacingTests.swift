@@ -27,7 +27,7 @@ import Testing
         let dir = TempDirectory()
         defer { dir.remove() }
         let doc = dir.path + "/d.caret"
-        FileManager.default.createFile(atPath: doc, contents: Data([0x61, 0x0A, 0x62, 0x63, 0xFF, 0x64]))
+        _ = FileManager.default.createFile(atPath: doc, contents: Data([0x61, 0x0A, 0x62, 0x63, 0xFF, 0x64]))
         let result = caret(["record", "--doc", doc, "--in", dir.file("in.txt", ""), "--out", dir.path + "/r.caret-trace"])
         #expect(result.code == .dataError)
         #expect(result.stderr == "\(doc):2:3: not valid UTF-8 (byte 0xFF)\n")
@@ -110,7 +110,7 @@ import Testing
         let dir = TempDirectory()
         defer { dir.remove() }
         let input = dir.path + "/in.txt"
-        FileManager.default.createFile(atPath: input, contents: Data("type a".utf8 + [0xFF] + Array("b\ntype ok\n".utf8)))
+        _ = FileManager.default.createFile(atPath: input, contents: Data("type a".utf8 + [0xFF] + Array("b\ntype ok\n".utf8)))
         let result = caret(["record", "--in", input, "--out", dir.path + "/r.caret-trace"])
         #expect(result.code == .dataError)
         #expect(result.stderr == "\(input):1:7: not valid UTF-8 (byte 0xFF)\n")

@@ -214,7 +214,7 @@ struct DocExampleRunner {
         process.environment = environment
         // stderr goes to a file beside the scratch directory: reading two pipes in turn could block.
         let errorPath = directory + ".stderr"
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errorPath) }
         let stdout = Pipe()
         process.standardOutput = stdout

@@ -110,7 +110,7 @@ import Testing
     @Test func openRefusesInvalidUTF8InsteadOfRepairingIt() throws {
         let (s, dir) = try session()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        FileManager.default.createFile(atPath: dir + "/bad.txt", contents: Data([0x61, 0xFF, 0x62]))
+        _ = FileManager.default.createFile(atPath: dir + "/bad.txt", contents: Data([0x61, 0xFF, 0x62]))
         #expect(scriptError(s, "caret.open('bad.txt')")?.message == "'bad.txt': not valid UTF-8 (byte 0xFF at byte offset 1)")
     }
 }

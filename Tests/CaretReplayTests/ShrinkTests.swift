@@ -81,7 +81,7 @@ import Testing
         let base = FileManager.default.temporaryDirectory.path + "/caret-discover-\(getpid())-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: base) }
         try FileManager.default.createDirectory(atPath: base + "/x.caret-trace", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: base + "/x.caret-trace/inner.caret-trace", contents: Data("{\"caret-trace\":1}\n".utf8))
+        _ = FileManager.default.createFile(atPath: base + "/x.caret-trace/inner.caret-trace", contents: Data("{\"caret-trace\":1}\n".utf8))
         #expect(try TestRunner.discover([base]) == [base + "/x.caret-trace/inner.caret-trace"])
         #expect(TestRunner.run(base + "/x.caret-trace").message == "\(base)/x.caret-trace: is a directory, expected a file")
     }

@@ -12,7 +12,7 @@ import Testing
     /// Writes `bytes` to a temporary file and opens it for reading.
     func withFile<T>(_ bytes: [UInt8], _ body: (Int32) throws -> T) throws -> T {
         let path = NSTemporaryDirectory() + "caret-stream-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).caret-trace"
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         defer { unlink(path) }
         let descriptor = open(path, O_RDONLY)
         #expect(descriptor >= 0)

@@ -1,7 +1,18 @@
 import CaretCore
 import CaretFormats
 import CaretReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `caret edit FILE`: a full-screen terminal editor on Caret's editor model that can record what
 /// a person does as a trace `caret replay --check` reproduces (docs/edit.md).
@@ -64,7 +75,7 @@ enum EditCommand {
         let format: DocumentFormat
         do { format = try formats.inputFormat(path) } catch let error as CLIError {
             // This command names the format with --format (it reads and writes the same file).
-            throw CLIError(error.code, error.message.replacingOccurrences(of: "--in-format", with: "--format"))
+            throw CLIError(error.code, error.message.replacing("--in-format", with: "--format"))
         }
         guard format.codec.canWrite else {
             throw CLIError.usage("\(path): \(DocumentFormatError.notSupportedYet(format: format.name, reading: false).message)")

@@ -1,7 +1,18 @@
 import CaretCore
 import CaretFormats
 import CaretReplay
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The editor behind `caret edit`, without a terminal: it takes decoded input events (with the
 /// time they arrived), applies them to an `Editor` — through a `TraceRecorder` when recording, so
@@ -303,7 +314,7 @@ final class EditSession {
         } catch let error as CLIError where error.code == .dataError && !(document.lossy || lossy) {
             lossySaveArmed = true
             let first = error.message.split(separator: "\n").first.map(String.init) ?? error.message
-            message = first.replacingOccurrences(of: "pass --lossy to write without it", with: "\(chordName(.save)) again saves without it")
+            message = first.replacing("pass --lossy to write without it", with: "\(chordName(.save)) again saves without it")
         } catch {
             message = "cannot save: \(error)"
         }

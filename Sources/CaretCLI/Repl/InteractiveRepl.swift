@@ -1,7 +1,18 @@
 import CaretCore
 import CaretFormats
 import CaretLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `caret repl` on a terminal: line editing and history (`TerminalLineReader`, `ReplHistory`),
 /// chunks that go on over several lines while they are incomplete, results printed as Lua
@@ -91,7 +102,7 @@ final class InteractiveRepl {
 
     /// Runs `:help`, `:help NAME`, `:quit`; nil when `line` is Lua.
     private func colonCommand(_ line: String) -> ColonCommand? {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces()
         guard trimmed.hasPrefix(":") else { return nil }
         let words = trimmed.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
         switch words.first ?? "" {
@@ -99,7 +110,7 @@ final class InteractiveRepl {
         case "h", "help":
             let api = session.runtime.api
             if words.count > 1 {
-                let name = words[1].trimmingCharacters(in: .whitespaces)
+                let name = words[1].trimmingSpaces()
                 if let text = ReplHelp.entry(name, in: api) {
                     terminal.out(text)
                 } else {

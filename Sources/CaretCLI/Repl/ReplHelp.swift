@@ -1,5 +1,16 @@
 import CaretLua
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `:help` and `:help NAME` at the REPL, written from the same `LuaAPI` value that registers the
 /// functions and generates docs/lua-api.md, so what the REPL says cannot drift from the code.
@@ -39,7 +50,7 @@ enum ReplHelp {
 
     /// What `:help NAME` prints: every entry whose full or bare name is `name`, or nil.
     static func entry(_ name: String, in api: LuaAPI) -> String? {
-        let wanted = name.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "()", with: "")
+        let wanted = name.trimmingSpaces().replacing("()", with: "")
         var sections: [String] = []
         func matches(_ full: String, _ bare: String) -> Bool { wanted == full || wanted == bare }
         for global in api.globals where global.name == wanted {

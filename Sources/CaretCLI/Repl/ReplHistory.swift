@@ -1,4 +1,16 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import CaretReplay
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The REPL's history file: `$XDG_STATE_HOME/caret/history` (`~/.local/state/caret/history` when
 /// the variable is unset or not an absolute path), one entered line per line, created with its
@@ -30,7 +42,7 @@ struct ReplHistory {
     /// The last `limit` lines, oldest first, compacting the file when it has grown past twice that.
     /// - Throws: a message when the directory or the file cannot be created or read.
     func load() throws -> [String] {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FileSystem.directory(of: path)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads lines from a terminal with `LineEditor`: the terminal is in raw mode only while a line
 /// is read (so Ctrl-C during a running chunk is a signal, and at the prompt a key), the line is
