@@ -1,4 +1,5 @@
 import CaretCore
+import CaretReplay
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -55,7 +56,7 @@ struct SuggestLexiconLoader {
     /// The defaults of this machine: `wamerican` when installed, the built-in frequency list.
     static func standard() -> SuggestLexiconLoader {
         SuggestLexiconLoader(
-            defaultWordList: FileManager.default.fileExists(atPath: systemWordList) ? systemWordList : nil,
+            defaultWordList: FileSystem.exists(systemWordList) ? systemWordList : nil,
             defaultFrequencySource: BuiltInFrequencies.isAvailable ? .builtIn : nil)
     }
 

@@ -62,5 +62,7 @@ import Testing
         #expect(FileSystem.isDirectory(root + "/a") && FileSystem.isDirectory(root + "/loop"))
         #expect(!FileSystem.isDirectory(root + "/top.caret-trace") && !FileSystem.isDirectory(root + "/missing"))
         #expect(FileSystem.subpaths(of: root + "/missing").isEmpty)
+        #expect(FileSystem.exists(root + "/top.caret-trace") && FileSystem.exists(root + "/a") && FileSystem.exists(root + "/loop"))
+        #expect(!FileSystem.exists(root + "/missing"))
     }
 }
