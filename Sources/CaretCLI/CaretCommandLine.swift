@@ -1,11 +1,3 @@
-import CCaretProcess
-import CaretCore
-import CaretReplay
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,6 +5,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CCaretProcess
+import CaretCore
+import CaretReplay
 
 /// The `caret` command: dispatches to subcommands and turns errors into messages and exit codes.
 public enum CaretCommandLine {

@@ -1,9 +1,3 @@
-import CaretCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretCore
 
 /// Reading inputs and writing outputs so that nothing is lost: every file is written to a
 /// temporary file beside it, flushed to disk and renamed into place, so a failure leaves the

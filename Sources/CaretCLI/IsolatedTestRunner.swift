@@ -1,11 +1,3 @@
-import CaretLua
-import CaretReplay
-import CCaretProcess
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,6 +5,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretLua
+import CaretReplay
+import CCaretProcess
 
 /// Runs each `*.test.lua` of `caret test` in a child `caret` process, so that a script that
 /// crashes the runtime or hangs inside host code fails its own test, not the whole run.

@@ -1,9 +1,3 @@
-import CaretReplay
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretReplay
 
 /// Where an output path leads: a regular file (existing or not) to replace, found by following
 /// symbolic links, or something else that exists and is written through.
@@ -108,7 +103,7 @@ final class TemporaryFile {
             unlink(path)
             throw CLIError(code, "\(name): cannot replace (\(reason))")
         }
-        let directory = SystemCall.open(OutputTarget.directory(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directory = SystemCall.open(OutputTarget.directory(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
         if directory >= 0 {
             fsync(directory)
             close(directory)
@@ -140,7 +135,7 @@ final class OutputTraceFile: TraceSink {
         switch try OutputTarget.resolve(path) {
         case .special(let kind):
             file = nil
-            let fd = kind == S_IFSOCK ? FileIO.connectUnixSocket(path) : SystemCall.open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            let fd = kind == S_IFSOCK ? FileIO.connectUnixSocket(path) : SystemCall.open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC, 0)
             guard fd >= 0 else { throw CLIError(FileIO.exitCode(errno, creating: true), "\(path): cannot write (\(String(cString: strerror(errno))))") }
             descriptor = fd
         case .regular(let target, let mode):

@@ -1,11 +1,3 @@
-import CaretCore
-import CaretFormats
-import CaretReplay
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,6 +5,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretCore
+import CaretFormats
+import CaretReplay
 
 /// `caret record --out TRACE`: builds a trace from typed instructions, line by line.
 enum RecordCommand {

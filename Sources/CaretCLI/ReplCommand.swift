@@ -1,6 +1,3 @@
-import CaretCore
-import CaretFormats
-import CaretLua
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -13,6 +10,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretCore
+import CaretFormats
+import CaretLua
 
 /// `caret repl`: Lua lines against an editor, printing the editor's state after each.
 enum ReplCommand {

@@ -3,18 +3,6 @@ import CaretCore
 import CaretFormats
 import CaretLua
 import CaretReplay
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `caret run SCRIPT`: runs a Lua script against a document and writes what it made.
 enum RunCommand {

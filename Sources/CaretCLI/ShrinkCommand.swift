@@ -1,9 +1,3 @@
-import CCaretProcess
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CCaretProcess
 import CaretReplay
 
 /// `caret shrink TRACE --out SMALLER`: delta-debugs a failing trace, and never loses what it found:

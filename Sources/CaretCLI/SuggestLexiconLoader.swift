@@ -1,17 +1,10 @@
-import CaretCore
-import CaretReplay
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CaretCore
+import CaretReplay
 
 /// Finds and loads the word list and frequency list `caret suggest` ranks with, timing the load.
 ///

@@ -1,5 +1,3 @@
-import CaretLua
-import CaretReplay
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,6 +10,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretLua
+import CaretReplay
 
 /// `caret test PATH...`: runs trace files and Lua test scripts in parallel.
 enum TestCommand {

@@ -1,4 +1,3 @@
-import CaretReplay
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -11,6 +10,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretReplay
 
 /// The summary line, TAP and JUnit XML of a `caret test` run, files in sorted order. Only the
 /// JUnit report has times (the caller passes them in, so it is deterministic given them).

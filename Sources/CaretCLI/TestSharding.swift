@@ -1,9 +1,3 @@
-import CaretCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretCore
 
 /// Which share of the test files `caret test` runs: `--shard K/N`, or the variables sharding
 /// engines set (Bazel's test encyclopedia: `TEST_TOTAL_SHARDS`, `TEST_SHARD_INDEX` counted from 0,

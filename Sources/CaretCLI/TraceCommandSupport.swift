@@ -1,10 +1,3 @@
-import CaretCore
-import CaretReplay
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,6 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretCore
+import CaretReplay
 
 /// What the trace subcommands share: loading a trace file with errors mapped to exit codes, and
 /// printing failures with a coloured diff on a TTY.

@@ -1,18 +1,11 @@
-import CaretCore
-import CaretFormats
-import CaretReplay
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CaretCore
+import CaretFormats
+import CaretReplay
 
 /// Runs one `*.test.lua` file for `caret test`: a fresh session whose `editor` shows `NAME.caret`
 /// beside `NAME.test.lua` when that file exists (else an empty document), the test's directory

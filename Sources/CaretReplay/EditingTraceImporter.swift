@@ -1,10 +1,10 @@
-import CaretCore
-import CaretFormats
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
+import CaretCore
+import CaretFormats
 
 /// Converts the public editing-trace format (`{startContent, endContent, txns: [{time, patches:
 /// [[pos, del, ins], …]}]}`, positions in Unicode code points; see josephg/editing-traces) into

@@ -1,10 +1,8 @@
-import CaretCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,6 +10,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretCore
+import Dispatch
 
 /// Finds trace files (`*.caret-trace`) and Lua test scripts (`*.test.lua`) and runs them in
 /// parallel. This layer has no Lua: Lua scripts go to the `luaRunner` the caller passes (the

@@ -1,16 +1,4 @@
 import CaretCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CaretFormats
 
 /// Reads a trace from JSON Lines. Every problem is a `TraceError` at `file:line:col`; with

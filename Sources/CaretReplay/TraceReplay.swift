@@ -1,5 +1,3 @@
-import CaretCore
-import CaretFormats
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,6 +10,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretCore
+import CaretFormats
 
 /// The whole of `caret replay` short of printing: read a trace file, parse it, and play it to the
 /// end or a step, checking checkpoints on request. The CLI and the benchmark share this path.

@@ -1,9 +1,3 @@
-import CaretCLI
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,5 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretCLI
 
 exit(CaretCommandLine.main(Array(CommandLine.arguments.dropFirst())))

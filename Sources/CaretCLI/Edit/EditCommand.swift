@@ -1,6 +1,3 @@
-import CaretCore
-import CaretFormats
-import CaretReplay
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -13,6 +10,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretCore
+import CaretFormats
+import CaretReplay
 
 /// `caret edit FILE`: a full-screen terminal editor on Caret's editor model that can record what
 /// a person does as a trace `caret replay --check` reproduces (docs/edit.md).

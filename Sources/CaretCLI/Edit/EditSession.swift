@@ -1,18 +1,6 @@
 import CaretCore
 import CaretFormats
 import CaretReplay
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The editor behind `caret edit`, without a terminal: it takes decoded input events (with the
 /// time they arrived), applies them to an `Editor` — through a `TraceRecorder` when recording, so

@@ -1,18 +1,6 @@
 import CaretCore
 import CaretFormats
 import CaretLua
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `caret repl` on a terminal: line editing and history (`TerminalLineReader`, `ReplHistory`),
 /// chunks that go on over several lines while they are incomplete, results printed as Lua

@@ -1,16 +1,4 @@
 import CaretLua
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `:help` and `:help NAME` at the REPL, written from the same `LuaAPI` value that registers the
 /// functions and generates docs/lua-api.md, so what the REPL says cannot drift from the code.

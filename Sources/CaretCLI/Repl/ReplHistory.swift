@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import CaretReplay
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,6 +10,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CaretReplay
 
 /// The REPL's history file: `$XDG_STATE_HOME/caret/history` (`~/.local/state/caret/history` when
 /// the variable is unset or not an absolute path), one entered line per line, created with its
