@@ -128,7 +128,7 @@ enum LuaBenchmarks {
         report.target("caret run, one-line script, process", samples[runs / 2] / 1e6, "ms", mustReach: 3, aim: 2,
                       blocker: dynamic
                           ? "this caret is \(linking): loading and relocating it costs about as much again as the run; build it with scripts/build-release.sh (a static executable)"
-                          : "what is left (3.3M instructions, callgrind): the Lua runtime and sandbox (1.35M: LuaJIT opening its libraries and compiling the prelude 0.47M, registering the host functions 0.78M), building the editor API's methods (1.08M, the command methods 0.79M of it), and the Swift runtime's first conformance search, for String: Hashable (0.34M, in a static executable a scan of every conformance record), which any String-keyed set or table needs")
+                          : "what is left (3.2M instructions by callgrind, and about 1 ms of system time, much of it mapping and unmapping the ~2,600 pages it touches): the Lua runtime and sandbox (1.35M: LuaJIT opening its libraries and compiling the prelude 0.47M, registering the host functions 0.78M, of which the compiled route's three wrappers 0.42M, whose skipping saved only 0.05-0.1 ms), building the editor API's methods (1.07M, the command methods 0.78M of it), and across them the Swift runtime instantiating 42 generic types from their mangled names (0.71M) and its first conformance search, for String: Hashable (0.21M, in a static executable a scan of every conformance record), which any String-keyed set or table needs. Foundation proper is no longer linked (~0.3 ms)")
     }
 
     /// Wall times of `runs` spawns of `caret run` with `script`, sorted.
