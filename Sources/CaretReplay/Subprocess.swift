@@ -34,7 +34,9 @@ package enum Subprocess {
 
     /// Runs `executable` (a path) with `arguments`, its standard input /dev/null and this
     /// process's environment, until it ends. Returns all it wrote to its standard output (and to
-    /// its standard error, when merged) and how it ended.
+    /// its standard error, when merged) and how it ended. The child inherits any descriptor this
+    /// process holds without close-on-exec (Foundation's `Process` closed them all); the package
+    /// opens every descriptor with O_CLOEXEC.
     /// - Throws: `SpawnError` when the pipe or the process cannot be created.
     package static func run(_ executable: String, _ arguments: [String], errors: ErrorOutput) throws(SpawnError) -> (output: [UInt8], termination: Termination) {
         // Children start one at a time: a pipe's ends are marked close-on-exec before another
