@@ -5,6 +5,9 @@ import Glibc
 import Musl
 #elseif canImport(Darwin)
 import Darwin
+// For `_NSGetEnviron`, as caret-bench's spawn has it; Apple platforms import Foundation in this
+// module anyway (see docs/architecture.md, "What each layer imports").
+import Foundation
 #endif
 
 /// Runs another program and collects what it writes, with posix_spawn: the modules of the
