@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -48,9 +43,8 @@ public enum TestRunner {
     /// - Throws: `TraceFileError` for a path that does not exist.
     public static func discover(_ paths: [String]) throws -> [String] {
         var found: Set<String> = []
-        let manager = FileManager.default
         for path in paths {
-            guard manager.fileExists(atPath: path) else {
+            guard FileSystem.exists(path) else {
                 throw TraceFileError(path: path, message: "no such file or directory")
             }
             if !FileSystem.isDirectory(path) {

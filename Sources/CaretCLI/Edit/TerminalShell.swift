@@ -77,7 +77,7 @@ final class TerminalShell {
         var bytes = Array(text.utf8)
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { systemWrite(output, $0.baseAddress! + done, $0.count - done) }
+            let n = bytes.withUnsafeMutableBytes { SystemCall.write(output, $0.baseAddress! + done, $0.count - done) }
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return false
@@ -122,9 +122,3 @@ final class TerminalShell {
         return .signal(Int32(byte))
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif
