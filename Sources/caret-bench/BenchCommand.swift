@@ -70,6 +70,7 @@ enum BenchCommand {
         #endif
         let report = BenchReport()
         let suites: [(String, (BenchOptions, BenchReport) throws -> Void)] = [
+            ("machine", MachineBenchmarks.run),
             ("traces", TraceBenchmarks.run),
             ("storage", StorageBenchmarks.run),
             ("memory", MemoryBenchmark.run),

@@ -41,6 +41,9 @@ final class BenchReport {
 
     private(set) var figures: [Figure] = []
     private(set) var targets: [Target] = []
+    /// The core-speed row's nanoseconds a step (`MachineBenchmarks`), when this run measured it:
+    /// the summary prints it above the targets, whose wall times depend on it.
+    var hostSpeed: Double?
 
     init() {
         print(pad("case", 58) + pad("value", 16) + "note")
@@ -74,6 +77,10 @@ final class BenchReport {
         guard !targets.isEmpty else { return true }
         print("")
         print("summary: #12's \"must reach\" figures in this run")
+        if let hostSpeed {
+            print("host: \(Self.format(hostSpeed)) ns a step of the row \"\(MachineBenchmarks.coreSpeedCase)\" "
+                + "(the core's clock in this run: the wall times below depend on it, the ratios paired in one minute much less)")
+        }
         print(pad("target", 52) + pad("value", 14) + pad("must reach", 14) + pad("aim", 14) + "result")
         print(String(repeating: "-", count: 104))
         for t in targets {

@@ -118,17 +118,23 @@ enum LuaBenchmarks {
         let runs = options.quick ? 11 : 51
         let loop = try spawnTimes(executable, script: "for i = 1, 200 do editor:insert('x') end\n", runs: runs)
         let samples = try spawnTimes(executable, script: "editor:insert('x')\n", runs: runs)
+        // The same executable doing nothing but start, print a line and exit: the part of a run
+        // that is the process and the host, not the script.
+        let floor = try spawnTimes([executable, "--version"], runs: runs)
         let linking = ExecutableLinking.describe(executable)
         report.add("lua caret run of a one-line script (process)", samples[runs / 2] / 1e6, "ms",
                    note: "median of \(runs) spawns, fastest \(BenchReport.format(samples[0] / 1e6)) ms; caret is \(linking) "
                        + "(scripts/build-release.sh makes a static executable); target <= 3 ms, aim <= 2 ms")
+        report.add("  caret --version (process)", floor[runs / 2] / 1e6, "ms",
+                   note: "median of \(runs) spawns: starting, printing a line and exiting; the one-line run less this is "
+                       + "\(BenchReport.format((samples[runs / 2] - floor[runs / 2]) / 1e6)) ms")
         report.add("  lua caret run of a 200-call loop (process)", loop[runs / 2] / 1e6, "ms",
                    note: "median of \(runs) spawns; the JIT abandons the loop's trace (a host call) through the unwinder")
         let dynamic = linking.hasPrefix("dynamic")
         report.target("caret run, one-line script, process", samples[runs / 2] / 1e6, "ms", mustReach: 3, aim: 2,
                       blocker: dynamic
                           ? "this caret is \(linking): loading and relocating it costs about as much again as the run; build it with scripts/build-release.sh (a static executable)"
-                          : "what is left (3.2M instructions by callgrind, and about 1 ms of system time, much of it mapping and unmapping the ~2,600 pages it touches): the Lua runtime and sandbox (1.35M: LuaJIT opening its libraries and compiling the prelude 0.47M, registering the host functions 0.78M, of which the compiled route's three wrappers 0.42M, whose skipping saved only 0.05-0.1 ms), building the editor API's methods (1.07M, the command methods 0.78M of it), and across them the Swift runtime instantiating 42 generic types from their mangled names (0.71M) and its first conformance search, for String: Hashable (0.21M, in a static executable a scan of every conformance record), which any String-keyed set or table needs. Foundation proper is no longer linked (~0.3 ms)")
+                          : "what is left once the process itself is paid for (the row \"caret --version\", \(BenchReport.format(floor[runs / 2] / 1e6)) ms in this run, which only starts, prints and exits): 3.0M instructions more by callgrind and ~160 more page faults. The Lua runtime and sandbox take 1.35M (LuaJIT opening its libraries and compiling the prelude 0.47M, registering the host functions 0.78M, of which the compiled route's three wrappers 0.42M, whose skipping saved only 0.05-0.1 ms), building the editor API's methods 1.07M (the command methods 0.78M of it), and across them the Swift runtime instantiates generic types from their mangled names (0.69M) and makes its first conformance search, for String: Hashable (0.25M, paid by the argument parser's first Set<String>; in a static executable a scan of every conformance record), which any String-keyed set or table needs. Foundation proper is no longer linked (~0.3 ms)")
     }
 
     /// Wall times of `runs` spawns of `caret run` with `script`, sorted.
@@ -136,9 +142,15 @@ enum LuaBenchmarks {
         let path = NSTemporaryDirectory() + "caret-bench-script-\(getpid()).lua"
         try script.write(toFile: path, atomically: true, encoding: .utf8)
         defer { unlink(path) }
+        return try spawnTimes([executable, "run", path, "--text", "hello"], runs: runs)
+    }
+
+    /// Wall times of `runs` spawns of `arguments` (the executable's path first), its output sent
+    /// to /dev/null, sorted; each must exit with 0.
+    static func spawnTimes(_ arguments: [String], runs: Int) throws -> [Double] {
+        let executable = arguments[0]
         var samples: [Double] = []
         // posix_spawn and waitpid: Foundation's Process adds ~30 ms of its own per spawn here.
-        let arguments = [executable, "run", path, "--text", "hello"]
         for _ in 0..<runs {
             // An opaque pointer on Darwin, a struct on Glibc and Musl.
             #if canImport(Darwin)
@@ -162,7 +174,9 @@ enum LuaBenchmarks {
             samples.append(Double(Clock.now() - start))
             posix_spawn_file_actions_destroy(&actions)
             for pointer in argv { free(pointer) }
-            guard spawned == 0, status == 0 else { throw BenchError("caret run failed (spawn \(spawned), status \(status))") }
+            guard spawned == 0, status == 0 else {
+                throw BenchError("\(arguments.dropFirst().joined(separator: " ")) failed (spawn \(spawned), status \(status))")
+            }
         }
         return samples.sorted()
     }
