@@ -1,8 +1,8 @@
 /// How fast this host's core runs in this run, for comparing runs made on different days. The
 /// same code has given the wall-time figures (the editor and Lua replays, `caret run`) 1.6-2x
 /// apart on different days on the same kind of machine, with the paired ratios unchanged. This
-/// row reads the core's clock, which the VM's host changes; the memory traffic of other guests,
-/// which also slows a run, it does not measure.
+/// row reads the core's clock in this run; the memory traffic of other guests, which also slows
+/// a run, it does not measure.
 enum MachineBenchmarks {
     static let coreSpeedCase = "machine: one core's speed, a chain of dependent multiplies"
 
