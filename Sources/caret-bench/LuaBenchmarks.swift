@@ -117,16 +117,19 @@ enum LuaBenchmarks {
         }
         let runs = options.quick ? 11 : 51
         let loop = try spawnTimes(executable, script: "for i = 1, 200 do editor:insert('x') end\n", runs: runs)
-        let samples = try spawnTimes(executable, script: "editor:insert('x')\n", runs: runs)
-        // The same executable doing nothing but start, print a line and exit: the part of a run
-        // that is the process and the host, not the script.
-        let floor = try spawnTimes([executable, "--version"], runs: runs)
+        // Beside each run, the same executable doing nothing but start, print a line and exit: the
+        // part of a run that is the process and the host, not the script. The two take turns, so
+        // that a host that slows down for a while slows both.
+        let script = try ScriptFile("editor:insert('x')\n")
+        defer { script.remove() }
+        let paired = try spawnTimes([[executable, "run", script.path, "--text", "hello"], [executable, "--version"]], runs: runs)
+        let (samples, floor) = (paired[0], paired[1])
         let linking = ExecutableLinking.describe(executable)
         report.add("lua caret run of a one-line script (process)", samples[runs / 2] / 1e6, "ms",
                    note: "median of \(runs) spawns, fastest \(BenchReport.format(samples[0] / 1e6)) ms; caret is \(linking) "
                        + "(scripts/build-release.sh makes a static executable); target <= 3 ms, aim <= 2 ms")
         report.add("  caret --version (process)", floor[runs / 2] / 1e6, "ms",
-                   note: "median of \(runs) spawns: starting, printing a line and exiting; the one-line run less this is "
+                   note: "median of \(runs) spawns taking turns with the one-line run's: starting, printing a line and exiting; the run less this is "
                        + "\(BenchReport.format((samples[runs / 2] - floor[runs / 2]) / 1e6)) ms")
         report.add("  lua caret run of a 200-call loop (process)", loop[runs / 2] / 1e6, "ms",
                    note: "median of \(runs) spawns; the JIT abandons the loop's trace (a host call) through the unwinder")
@@ -139,45 +142,63 @@ enum LuaBenchmarks {
 
     /// Wall times of `runs` spawns of `caret run` with `script`, sorted.
     static func spawnTimes(_ executable: String, script: String, runs: Int) throws -> [Double] {
-        let path = NSTemporaryDirectory() + "caret-bench-script-\(getpid()).lua"
-        try script.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { unlink(path) }
-        return try spawnTimes([executable, "run", path, "--text", "hello"], runs: runs)
+        let file = try ScriptFile(script)
+        defer { file.remove() }
+        return try spawnTimes([[executable, "run", file.path, "--text", "hello"]], runs: runs)[0]
     }
 
-    /// Wall times of `runs` spawns of `arguments` (the executable's path first), its output sent
-    /// to /dev/null, sorted; each must exit with 0.
-    static func spawnTimes(_ arguments: [String], runs: Int) throws -> [Double] {
-        let executable = arguments[0]
-        var samples: [Double] = []
-        // posix_spawn and waitpid: Foundation's Process adds ~30 ms of its own per spawn here.
-        for _ in 0..<runs {
-            // An opaque pointer on Darwin, a struct on Glibc and Musl.
-            #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t?
-            #else
-            var actions = posix_spawn_file_actions_t()
-            #endif
-            posix_spawn_file_actions_init(&actions)
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-            var pid: pid_t = 0
-            let start = Clock.now()
-            #if canImport(Darwin)
-            let environment = _NSGetEnviron().pointee
-            #else
-            let environment = environ
-            #endif
-            let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, environment)
-            var status: Int32 = 0
-            if spawned == 0 { waitpid(pid, &status, 0) }
-            samples.append(Double(Clock.now() - start))
-            posix_spawn_file_actions_destroy(&actions)
-            for pointer in argv { free(pointer) }
-            guard spawned == 0, status == 0 else {
-                throw BenchError("\(arguments.dropFirst().joined(separator: " ")) failed (spawn \(spawned), status \(status))")
-            }
+    /// A script written to a temporary file for the spawns to run.
+    struct ScriptFile {
+        let path: String
+
+        init(_ script: String) throws {
+            path = NSTemporaryDirectory() + "caret-bench-script-\(getpid()).lua"
+            try script.write(toFile: path, atomically: true, encoding: .utf8)
         }
-        return samples.sorted()
+
+        func remove() { unlink(path) }
+    }
+
+    /// Wall times of `runs` spawns of each command (its executable's path first), the commands
+    /// taking turns, output sent to /dev/null; each command's times sorted. Every spawn must exit
+    /// with 0.
+    static func spawnTimes(_ commands: [[String]], runs: Int) throws -> [[Double]] {
+        var samples = [[Double]](repeating: [], count: commands.count)
+        for _ in 0..<runs {
+            for (index, arguments) in commands.enumerated() { samples[index].append(try spawnTime(arguments)) }
+        }
+        return samples.map { $0.sorted() }
+    }
+
+    /// The wall time of one spawn of `arguments` (the executable's path first) until it exits.
+    static func spawnTime(_ arguments: [String]) throws -> Double {
+        let executable = arguments[0]
+        // posix_spawn and waitpid: Foundation's Process adds ~30 ms of its own per spawn here.
+        // An opaque pointer on Darwin, a struct on Glibc and Musl.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var pid: pid_t = 0
+        let start = Clock.now()
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, environment)
+        var status: Int32 = 0
+        if spawned == 0 { waitpid(pid, &status, 0) }
+        let elapsed = Double(Clock.now() - start)
+        posix_spawn_file_actions_destroy(&actions)
+        for pointer in argv { free(pointer) }
+        guard spawned == 0, status == 0 else {
+            throw BenchError("\(arguments.dropFirst().joined(separator: " ")) failed (spawn \(spawned), status \(status))")
+        }
+        return elapsed
     }
 }
