@@ -227,7 +227,8 @@ extension Node {
         }
         let right = leaf.withBytes { bytes in
             let rightBytes = UnsafeBufferPointer(rebasing: bytes[cut...])
-            return rightRuns.withUnsafeBufferPointer { Node.leaf(rightBytes, runs: $0, summary: Node.summarize(rightBytes), roomy: true) }
+            let summary = Node.summarize(rightBytes, clustersAreScalars: leaf.summary.clustersAreScalars)
+            return rightRuns.withUnsafeBufferPointer { Node.leaf(rightBytes, runs: $0, summary: summary, roomy: true) }
         }
         // The left half stays in the node, which keeps its room; its offset hint stays if it is
         // before the cut.

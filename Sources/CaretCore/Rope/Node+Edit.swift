@@ -289,7 +289,9 @@ extension Node {
                 regionStart = head.start
                 let moved = head.leaf.withBytes { Node.certainBoundary(in: $0, before: $0.count - Node.maxLeafBytes / 16) }
                 if let moved, moved >= Node.minLeafBytes {
-                    let movedSummary = head.leaf.withBytes { Node.summarize(UnsafeBufferPointer(rebasing: $0[moved...])) }
+                    let movedSummary = head.leaf.withBytes {
+                        Node.summarize(UnsafeBufferPointer(rebasing: $0[moved...]), clustersAreScalars: head.leaf.summary.clustersAreScalars)
+                    }
                     var runs: [LeafRun] = []
                     runs.appendRuns(of: head.leaf.runs, bytes: 0..<moved)
                     let kept = head.leaf.withBytes { bytes in
@@ -377,17 +379,19 @@ extension Node {
     static func keptSummary(of buffer: UnsafeBufferPointer<UInt8>, summary: TextSummary, around lower: Int, _ upper: Int) -> TextSummary {
         let count = buffer.count
         if lower == upper && (lower == 0 || upper == count) { return summary }
+        // The pieces of a leaf whose clusters are single scalars need no segmenting.
+        let singletons = summary.clustersAreScalars
         if upper - lower <= count - (upper - lower), let base = buffer.baseAddress {
             let x: UInt32? = lower > 0 ? Node.scalar(endingAt: lower, in: base) : nil
             let y: UInt32? = upper < count ? Node.scalar(at: upper, in: base, count: count) : nil
             let removedFirst: UInt32? = lower < upper ? Node.scalar(at: lower, in: base, count: count) : y
             let removedLast: UInt32? = lower < upper ? Node.scalar(endingAt: upper, in: base) : x
             if Node.isCertainBoundary(x, removedFirst) && Node.isCertainBoundary(removedLast, y) {
-                return summary - Node.summarize(UnsafeBufferPointer(rebasing: buffer[lower..<upper]))
+                return summary - Node.summarize(UnsafeBufferPointer(rebasing: buffer[lower..<upper]), clustersAreScalars: singletons)
             }
         }
-        return Node.summarize(UnsafeBufferPointer(rebasing: buffer[0..<lower]))
-            + Node.summarize(UnsafeBufferPointer(rebasing: buffer[upper..<count]))
+        return Node.summarize(UnsafeBufferPointer(rebasing: buffer[0..<lower]), clustersAreScalars: singletons)
+            + Node.summarize(UnsafeBufferPointer(rebasing: buffer[upper..<count]), clustersAreScalars: singletons)
     }
 }
 
@@ -467,11 +471,14 @@ struct CertainRegion {
             var summaries: [TextSummary] = []
             summaries.reserveCapacity(cuts.count - 1)
             var rest = summary
+            // Measured, the region says whether its clusters are single scalars; then so are its
+            // leaves', and they need no segmenting.
+            let singletons = isMeasured && summary.clustersAreScalars
             for i in 0..<cuts.count - 1 {
                 if i == largest {
                     summaries.append(TextSummary())
                 } else {
-                    let piece = Node.summarize(UnsafeBufferPointer(rebasing: buffer[cuts[i]..<cuts[i + 1]]))
+                    let piece = Node.summarize(UnsafeBufferPointer(rebasing: buffer[cuts[i]..<cuts[i + 1]]), clustersAreScalars: singletons)
                     rest -= piece
                     summaries.append(piece)
                 }

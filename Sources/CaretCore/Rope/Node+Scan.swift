@@ -72,8 +72,16 @@ extension Node {
     /// The measures of valid UTF-8 `bytes` that start and end on cluster boundaries, clusters
     /// included: what `leafSummary` computes, counting UTF-16 units, scalars and line feeds a
     /// word at a time, and segmenting only text that has a byte other than ASCII or a CR.
+    ///
+    /// `clustersAreScalars` says that the bytes are a piece, cut at scalar boundaries, of a text
+    /// whose every cluster is one scalar (`TextSummary.clustersAreScalars`): then so is every
+    /// cluster of the piece taken on its own, and nothing is segmented. A rule that joins two
+    /// scalars looks at the pair alone, or needs a join before it (a run of regional indicators
+    /// joins its first two; the emoji and conjunct rules need an Extend, ZWJ or Linker, each
+    /// joined to the scalar before it unless that is a control); a piece sees less before each
+    /// pair than the whole did, so it joins nothing the whole did not.
     /// - Complexity: O(bytes.count).
-    static func summarize(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSummary {
+    static func summarize(_ bytes: UnsafeBufferPointer<UInt8>, clustersAreScalars: Bool = false) -> TextSummary {
         var summary = TextSummary()
         guard let base = bytes.baseAddress else { return summary }
         let count = bytes.count
@@ -106,7 +114,7 @@ extension Node {
         summary.scalars = count &- continuation
         summary.utf16 = summary.scalars &+ astral
         summary.newlines = newlines
-        summary.graphemes = special == 0 ? count : GraphemeCounting.count(bytes, isValid: true)
+        summary.graphemes = special == 0 || clustersAreScalars ? summary.scalars : GraphemeCounting.count(bytes, isValid: true)
         return summary
     }
 

@@ -90,6 +90,11 @@ struct TextSummary: Equatable, Sendable {
     /// Whether the text is all ASCII (then every offset in every unit is the same number).
     var isASCII: Bool { utf8 == utf16 }
 
+    /// Whether every grapheme cluster of the text is one scalar (a cluster holds at least one),
+    /// as in ASCII without CR LF, most CJK, precomposed Latin and emoji without modifiers: then
+    /// so is every cluster of any piece of it cut at a scalar boundary (`Node.summarize`).
+    var clustersAreScalars: Bool { graphemes == scalars }
+
     static func + (lhs: TextSummary, rhs: TextSummary) -> TextSummary {
         var result = lhs
         result += rhs
