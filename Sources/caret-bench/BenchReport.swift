@@ -44,6 +44,9 @@ final class BenchReport {
     /// The core-speed row's nanoseconds a step (`MachineBenchmarks`), when this run measured it:
     /// the summary prints it above the targets, whose wall times depend on it.
     var hostSpeed: Double?
+    /// Milliseconds of automerge-paper's storage replay in this run, when it ran: what the host
+    /// gave Caret's own code, which the summary prints beside the core's clock.
+    var referenceReplay: Double?
 
     init() {
         print(pad("case", 58) + pad("value", 16) + "note")
@@ -77,9 +80,13 @@ final class BenchReport {
         guard !targets.isEmpty else { return true }
         print("")
         print("summary: #12's \"must reach\" figures in this run")
-        if let hostSpeed {
-            print("host: \(Self.format(hostSpeed)) ns a step of the row \"\(MachineBenchmarks.coreSpeedCase)\" "
-                + "(the core's clock in this run: the wall times below depend on it, the ratios paired in one minute much less)")
+        // What the host gave this run: the wall times below move with it, the ratios paired in
+        // one minute much less.
+        var host: [String] = []
+        if let hostSpeed { host.append("the core's clock \(Self.format(hostSpeed)) ns a step (\"\(MachineBenchmarks.coreSpeedCase)\")") }
+        if let referenceReplay { host.append("automerge-paper's storage replay \(Self.format(referenceReplay)) ms") }
+        if !host.isEmpty {
+            print("host: " + host.joined(separator: "; ") + " (the wall times below move with the host, the paired ratios much less)")
         }
         print(pad("target", 52) + pad("value", 14) + pad("must reach", 14) + pad("aim", 14) + "result")
         print(String(repeating: "-", count: 104))

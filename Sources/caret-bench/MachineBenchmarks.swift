@@ -1,8 +1,9 @@
 /// How fast this host's core runs in this run, for comparing runs made on different days. The
 /// same code has given the wall-time figures (the editor and Lua replays, `caret run`) 1.6-2x
 /// apart on different days on the same kind of machine, with the paired ratios unchanged. This
-/// row reads the core's clock in this run; the memory traffic of other guests, which also slows
-/// a run, it does not measure.
+/// row reads the core's clock in this run. What other guests do to the shared caches and memory,
+/// which slows a run as much (the summary's host line gives automerge-paper's storage replay for
+/// that), it does not measure.
 enum MachineBenchmarks {
     static let coreSpeedCase = "machine: one core's speed, a chain of dependent multiplies"
 
@@ -21,7 +22,7 @@ enum MachineBenchmarks {
         }
         report.add(coreSpeedCase, best, "ns/step",
                    note: String(format: "fastest of 5 rounds of %d steps, each a multiply, a shift and an xor that wait for the "
-                       + "one before (about 5 cycles on current x86-64 cores: ~%.1f GHz); the wall-time rows depend on it",
+                       + "one before (about 5 cycles on current x86-64 cores: ~%.1f GHz): the core's clock, not the caches others share",
                                 steps, 5 / best))
         report.hostSpeed = best
     }

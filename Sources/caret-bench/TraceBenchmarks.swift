@@ -31,6 +31,7 @@ enum TraceBenchmarks {
             guard final.string == trace.endContent else { throw BenchError("\(trace.name): wrong final text") }
             report.add("trace \(trace.name): Caret storage", caret / 1e6, "ms",
                        note: "\(trace.edits.count) edits, \(final.runs.count) runs, median of \(repetitions)")
+            if isMain { report.referenceReplay = caret / 1e6 }
             // Under --repeat (a profile) only the replays above run.
             if !isMain, options.repetitions == nil, let reference {
                 let pairs = options.quick ? 3 : 15
