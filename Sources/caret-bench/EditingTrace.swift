@@ -29,6 +29,14 @@ struct EditingTrace {
         return found.sorted()
     }
 
+    /// The automerge-paper trace in `directory`, at any depth, compressed or not (a decompressed
+    /// copy serves valgrind, which cannot run gzip): the trace every ratio is taken against.
+    static func automergePaperPath(in directory: String) throws -> String {
+        let found = try files(in: directory).first { $0.hasSuffix("/automerge-paper.json.gz") || $0.hasSuffix("/automerge-paper.json") }
+        guard let found else { throw BenchError("no automerge-paper.json.gz or automerge-paper.json in \(directory)") }
+        return found
+    }
+
     /// The default trace directory: `$CARET_TRACES`, or `../shared/data/editing-traces`.
     static func defaultDirectory() -> String {
         if let dir = ProcessInfo.processInfo.environment["CARET_TRACES"] { return dir }

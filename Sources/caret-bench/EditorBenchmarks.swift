@@ -18,9 +18,7 @@ enum EditorBenchmarks {
 
     static func automerge(_ options: BenchOptions, _ report: BenchReport) throws {
         let directory = options.tracesDirectory ?? EditingTrace.defaultDirectory()
-        guard let path = try EditingTrace.files(in: directory).first(where: { $0.hasSuffix("/automerge-paper.json.gz") || $0.hasSuffix("/automerge-paper.json") })
-        else { throw BenchError("no automerge-paper trace in \(directory)") }
-        let trace = try EditingTrace(path: path)
+        let trace = try EditingTrace(path: try EditingTrace.automergePaperPath(in: directory))
         let repetitions = options.repetitions ?? (options.quick ? 3 : 11)
 
         // Finished editors stay alive until all runs are done: freeing one is not part of a replay.

@@ -54,10 +54,7 @@ enum LuaBenchmarks {
     /// replayed by `for i = 1, #locations do editor:replace(locations[i], lengths[i], texts[i]) end`.
     static func automerge(_ options: BenchOptions, _ report: BenchReport) throws {
         let directory = options.tracesDirectory ?? EditingTrace.defaultDirectory()
-        // The compressed trace, or a decompressed copy beside it (valgrind cannot run gzip).
-        let compressed = directory + "/automerge-paper.json.gz"
-        let path = FileManager.default.fileExists(atPath: compressed) ? compressed : directory + "/automerge-paper.json"
-        let trace = try EditingTrace(path: path)
+        let trace = try EditingTrace(path: try EditingTrace.automergePaperPath(in: directory))
         let repetitions = options.repetitions ?? (options.quick ? 3 : 9)
         let locations = trace.edits.map { LuaValue.number(Double($0.location)) }
         let lengths = trace.edits.map { LuaValue.number(Double($0.length)) }

@@ -17,7 +17,7 @@ enum ReplayBenchmarks {
 
     static func replayAutomerge(_ options: BenchOptions, _ report: BenchReport, scratch: String) throws {
         let directory = options.tracesDirectory ?? EditingTrace.defaultDirectory()
-        let source = directory + "/automerge-paper.json.gz"
+        let source = try EditingTrace.automergePaperPath(in: directory)
         var importedTrace: Trace?
         let importTime = try Clock.median(1) {
             importedTrace = try EditingTraceImporter.convert(try EditingTraceImporter.load(source))

@@ -7,7 +7,7 @@ import Foundation
 enum SuggestionBenchVocabulary {
     static func run(_ options: BenchOptions, _ report: BenchReport, lexicon: Lexicon) throws {
         let directory = options.tracesDirectory ?? EditingTrace.defaultDirectory()
-        guard let path = (try? EditingTrace.files(in: directory))?.first(where: { $0.hasSuffix("/automerge-paper.json.gz") || $0.hasSuffix("/automerge-paper.json") }) else {
+        guard let path = try? EditingTrace.automergePaperPath(in: directory) else {
             SuggestionBenchPeers.note("no automerge-paper trace in \(directory); vocabulary cost skipped")
             return
         }
