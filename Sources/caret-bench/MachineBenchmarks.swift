@@ -1,9 +1,9 @@
 /// How fast this host's core runs in this run, for comparing runs made on different days. The
 /// same code has given the wall-time figures (the editor and Lua replays, `caret run`) 1.6-2x
 /// apart on different days on the same kind of machine, with the paired ratios unchanged. This
-/// row reads the core's clock in this run. What other guests do to the shared caches and memory,
-/// which slows a run as much (the summary's host line gives automerge-paper's storage replay for
-/// that), it does not measure.
+/// row reads the core's clock in this run. It does not measure what other guests do to the
+/// shared caches and memory: in one day that moved automerge-paper's storage replay from 16.3 to
+/// 12.0 ms with the clock unchanged, which is why the summary's host line gives that replay too.
 enum MachineBenchmarks {
     static let coreSpeedCase = "machine: one core's speed, a chain of dependent multiplies"
 
