@@ -2,7 +2,7 @@
 /// same code has given the wall-time figures (the editor and Lua replays, `caret run`) 1.6-2x
 /// apart on different days on the same kind of machine, with the paired ratios unchanged. This
 /// row reads the core's clock in this run. It does not measure what other guests do to the
-/// shared caches and memory: within one afternoon automerge-paper's storage replay took 12.0-17.0
+/// shared caches and memory: within one afternoon automerge-paper's storage replay took 12.0-21.1
 /// ms while this row read 1.67-1.73 ns, which is why the summary's host line gives that replay too.
 enum MachineBenchmarks {
     static let coreSpeedCase = "machine: one core's speed, a chain of dependent multiplies"
