@@ -32,9 +32,15 @@ struct EditingTrace {
     /// The automerge-paper trace in `directory`, at any depth, compressed or not (a decompressed
     /// copy serves valgrind, which cannot run gzip): the trace every ratio is taken against.
     static func automergePaperPath(in directory: String) throws -> String {
-        let found = try files(in: directory).first { $0.hasSuffix("/automerge-paper.json.gz") || $0.hasSuffix("/automerge-paper.json") }
-        guard let found else { throw BenchError("no automerge-paper.json.gz or automerge-paper.json in \(directory)") }
+        guard let found = automergePaperPath(among: try files(in: directory)) else {
+            throw BenchError("no automerge-paper.json.gz or automerge-paper.json in \(directory)")
+        }
         return found
+    }
+
+    /// The automerge-paper trace among `paths` (as `files(in:)` lists them), if there is one.
+    static func automergePaperPath(among paths: [String]) -> String? {
+        paths.first { $0.hasSuffix("/automerge-paper.json.gz") || $0.hasSuffix("/automerge-paper.json") }
     }
 
     /// The default trace directory: `$CARET_TRACES`, or `../shared/data/editing-traces`.

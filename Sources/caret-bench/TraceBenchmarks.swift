@@ -22,7 +22,7 @@ enum TraceBenchmarks {
             let isMain = trace.name == "automerge-paper"
             if isMain {
                 reference = trace
-            } else if reference == nil, let main = try? EditingTrace.automergePaperPath(in: directory) {
+            } else if reference == nil, let main = EditingTrace.automergePaperPath(among: paths) {
                 reference = try EditingTrace(path: main)
             }
             let repetitions = options.repetitions ?? (options.quick ? 3 : (isMain ? 15 : 7))
