@@ -254,6 +254,84 @@ import Testing
         }
     }
 
+    /// ASCII typed or deleted right beside a scalar that is not ASCII, inside a leaf and at its
+    /// edges (a debug build's leaves are 32 bytes, and the padding moves the edit across them):
+    /// beside scalars that join nothing the in-leaf path counts a cluster a unit; beside one
+    /// that may join (a combining mark, ZWJ, a regional indicator, a Prepend, a Hangul jamo, a
+    /// spacing mark, CR) the clusters must still be what the rules give. Every neighbour pair.
+    @Test func asciiBesideNonASCIIScalarsAgreesWithTheReference() throws {
+        let neighbours = ["😀", "中", "é", "\u{A0}", "\u{85}", "\u{AC00}", "a", "\n", "\u{301}", "\u{200D}", "👩\u{200D}",
+                          "🇸", "\u{600}", "\u{1100}", "\u{903}", "\r", "\u{FE0F}"]
+        for left in neighbours {
+            for right in neighbours {
+                for padding in stride(from: 0, through: 36, by: 3) {
+                    let start = String(repeating: "p", count: padding) + left + right + "😀tail"
+                    var text = AttributedText(start)
+                    var reference = ReferenceText(start)
+                    let offset = padding + left.utf16.count
+                    let context = "\(left.debugDescription) | \(right.debugDescription), padding \(padding)"
+                    for piece in ["x", "xy\nz"] {
+                        try text.insert(piece, at: offset, attributes: .traits(.bold))
+                        try reference.insert(piece, at: offset, attributes: .traits(.bold))
+                        guard RopeCheck.agree(text, reference, "type \(piece.debugDescription) at \(context)", exhaustive: false) else { return }
+                        let range = offset..<(offset + piece.utf16.count)
+                        try text.removeSubrange(range)
+                        try reference.replaceSubrange(range, with: "", attributes: Attributes())
+                        guard RopeCheck.agree(text, reference, "delete \(piece.debugDescription) at \(context)", exhaustive: false) else { return }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same at a leaf boundary placed by hand: ASCII typed at a leaf's end looks at the next
+    /// leaf's first scalar, and ASCII deleted from a leaf's start at the previous leaf's last one.
+    /// A leaf may start with a mark that joins what comes before it when a control ends the leaf
+    /// before (GB4), and may end with a scalar that joins what follows it when what follows
+    /// does not join (a ZWJ before a letter, a Prepend before a line feed, a regional indicator).
+    @Test func asciiAtLeafEdgesBesideJoinersAgreesWithTheReference() throws {
+        func leaf(_ string: String) -> Node {
+            let bytes = Array(string.utf8)
+            let runs = [LeafRun(length: bytes.count, attributes: Attributes())]
+            return bytes.withUnsafeBufferPointer { bytes in
+                runs.withUnsafeBufferPointer { runs in
+                    Node.leaf(bytes, runs: runs, summary: Node.leafSummary(bytes), byteCapacity: Node.maxLeafBytes, runCapacity: 4)
+                }
+            }
+        }
+        let padding = String(repeating: "p", count: Node.minLeafBytes)
+        // Typing "x" where the left leaf ends: the right leaf's first scalar decides.
+        let typed: [(String, String)] = [
+            ("\n", "\u{301}"), ("\n", "\u{200D}"), ("\n", "\u{903}"), ("\n", "\u{FE0F}"), ("\n", "🇸"), ("\n", "\u{600}"),
+            ("\n", "😀"), ("\n", "é"), ("a", "中"), ("😀", "😀"),
+        ]
+        // Deleting "x" (or the line feed) where the right leaf starts: the left leaf's last scalar decides.
+        let deleted: [(String, String)] = [
+            ("👩\u{200D}", "x😀"), ("\u{600}", "\nx"), ("🇸", "x🇪"), ("\u{1100}", "x\u{1161}"), ("\u{AC00}", "x\u{11A8}"),
+            ("😀", "x\u{301}"), ("😀", "x😀"), ("中", "x"), ("é", "xa"),
+        ]
+        for (left, right) in typed {
+            let leftText = padding + left
+            var text = AttributedText(root: Node.internal([leaf(leftText), leaf(right + padding)]))
+            var reference = ReferenceText(leftText + right + padding)
+            guard RopeCheck.agree(text, reference, "\(left.debugDescription) | \(right.debugDescription) as built") else { return }
+            let offset = leftText.utf16.count
+            try text.insert("x", at: offset, attributes: Attributes())
+            try reference.insert("x", at: offset, attributes: Attributes())
+            guard RopeCheck.agree(text, reference, "type x at the end of \(left.debugDescription) before \(right.debugDescription)") else { return }
+        }
+        for (left, right) in deleted {
+            let leftText = padding + left
+            var text = AttributedText(root: Node.internal([leaf(leftText), leaf(right + padding)]))
+            var reference = ReferenceText(leftText + right + padding)
+            guard RopeCheck.agree(text, reference, "\(left.debugDescription) | \(right.debugDescription) as built") else { return }
+            let offset = leftText.utf16.count
+            try text.removeSubrange(offset..<(offset + 1))
+            try reference.replaceSubrange(offset..<(offset + 1), with: "", attributes: Attributes())
+            guard RopeCheck.agree(text, reference, "delete the first unit after \(left.debugDescription)") else { return }
+        }
+    }
+
     /// Typing ASCII at the end of a document whose last leaf holds an emoji edits that leaf in
     /// place (the path typing at the end takes), as does deleting it again.
     @Test func typingAtTheDocumentEndStaysInTheLeaf() throws {

@@ -22,7 +22,7 @@ extension Node {
         guard newCount <= Node.maxLeafBytes, newCount <= byteCapacity, newCount >= Node.minLeafBytes || (onlyLeaf && newCount > 0) else {
             return nil
         }
-        if inserted.isSimple, let delta = replaceASCIIBetweenASCII(lower, byteLower, byteUpper, with: inserted, attributes: attributes,
+        if inserted.isSimple, let delta = replaceASCIIBetweenInert(lower, byteLower, byteUpper, with: inserted, attributes: attributes,
                                                                    isFirst: isFirst, next: next, previous: previousNode) {
             return delta
         }
@@ -75,33 +75,47 @@ extension Node {
     }
 
     /// The commonest edit of text that is not all ASCII: ASCII without CR typed (`inserted` is
-    /// simple) or deleted with ASCII on both sides (letters next to letters in a document that
-    /// has an emoji or an accent elsewhere in the leaf). No scalar there can join another but
-    /// CR LF, so when there is no CR before or in the edit every unit is one cluster and nothing
-    /// needs decoding. Nil, with nothing changed, when the edit is not that.
+    /// simple) or deleted, between scalars that join nothing (`isInert`): letters next to letters
+    /// in a document that has an emoji or an accent elsewhere in the leaf, or a key typed or
+    /// backspaced right after an emoji, a CJK ideograph or an accented letter. No rule joins an
+    /// ASCII scalar to such a neighbour, or two such neighbours to each other, but CR LF; so when
+    /// there is no CR before or in the edit every unit is one cluster, and no edge moves. Nil,
+    /// with nothing changed, when the edit is not that.
     @inline(__always)
-    private func replaceASCIIBetweenASCII(
+    private func replaceASCIIBetweenInert(
         _ lower: Int, _ byteLower: Int, _ byteUpper: Int, with inserted: InsertedText, attributes: Attributes, isFirst: Bool,
         next: Unmanaged<Node>?, previous: Unmanaged<Node>?
     ) -> TextSummary? {
         let carriageReturn: UInt8 = 0x0D
         let deletedNewlines: Int? = withBytes { buffer in
+            let base = buffer.baseAddress!
             if byteLower > 0 {
                 let before = buffer[byteLower &- 1]
-                if before >= 0x80 || before == carriageReturn { return nil }
+                if before == carriageReturn { return nil }
+                if before >= 0x80 && !Node.isInert(Node.scalar(endingAt: byteLower, in: base)) { return nil }
             } else if !isFirst {
                 guard let previous else { return nil }
-                let before = previous._withUnsafeGuaranteedRef { $0.lastLeaf.lastByte }
-                if before >= 0x80 || before == carriageReturn { return nil }
+                let inert = previous._withUnsafeGuaranteedRef { node -> Bool in
+                    let leaf = node.lastLeaf
+                    let before = leaf.lastByte
+                    if before < 0x80 { return before != carriageReturn }
+                    return leaf.lastScalar.map(Node.isInert) ?? false
+                }
+                if !inert { return nil }
             }
-            // At the leaf's end the next leaf's first byte decides (nothing at the document's
+            // At the leaf's end the next leaf's first scalar decides (nothing at the document's
             // end, where typing mostly happens).
             if byteUpper < buffer.count {
-                guard buffer[byteUpper] < 0x80 else { return nil }
+                if buffer[byteUpper] >= 0x80 && !Node.isInert(Node.scalar(at: byteUpper, in: base, count: buffer.count)) { return nil }
             } else if let next {
-                guard next._withUnsafeGuaranteedRef({ $0.firstLeaf.firstByte }) < 0x80 else { return nil }
+                let inert = next._withUnsafeGuaranteedRef { node -> Bool in
+                    let leaf = node.firstLeaf
+                    if leaf.firstByte < 0x80 { return true }
+                    return leaf.withBytes { $0.isEmpty ? false : Node.isInert(Node.scalar(at: 0, in: $0.baseAddress!, count: $0.count)) }
+                }
+                if !inert { return nil }
             }
-            return Node.lineFeedsInASCII(buffer.baseAddress!, byteLower, byteUpper, rejectingCR: true)
+            return Node.lineFeedsInASCII(base, byteLower, byteUpper, rejectingCR: true)
         }
         guard let deletedNewlines else { return nil }
         spliceBytes(byteLower, byteUpper, inserted.bytes)
