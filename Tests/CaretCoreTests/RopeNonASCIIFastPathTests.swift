@@ -332,6 +332,29 @@ import Testing
         }
     }
 
+    /// Backspacing right after typing, in a leaf that is not all ASCII: the edit ends at the
+    /// offset hint, and one unit back is one byte only when that byte is ASCII. A multi-byte
+    /// scalar goes back whole, and half of a surrogate pair is refused.
+    @Test func backspacingAtTheHintTakesTheWholeScalar() throws {
+        for key in ["a", "\n", "é", "中", "😀"] {
+            var text = AttributedText("x😀yz")
+            var reference = ReferenceText("x😀yz")
+            for step in 0..<3 {
+                try text.insert(key, at: text.utf16Count, attributes: Attributes())
+                try reference.insert(key, at: reference.utf16Count, attributes: Attributes())
+                let end = text.utf16Count
+                if key.utf16.count == 2 {
+                    #expect(throws: TextError.self) { try text.removeSubrange((end - 1)..<end) }
+                }
+                if step < 2 {
+                    try text.removeSubrange((end - key.utf16.count)..<end)
+                    try reference.replaceSubrange((end - key.utf16.count)..<end, with: "", attributes: Attributes())
+                }
+                guard RopeCheck.agree(text, reference, "\(key.debugDescription), step \(step)") else { return }
+            }
+        }
+    }
+
     /// Typing ASCII at the end of a document whose last leaf holds an emoji edits that leaf in
     /// place (the path typing at the end takes), as does deleting it again.
     @Test func typingAtTheDocumentEndStaysInTheLeaf() throws {

@@ -188,12 +188,17 @@ extension Node {
 
     /// The byte offsets of UTF-16 `lower` and `upper` (`lower <= upper`) in this leaf, scanning
     /// once; nil if either falls inside a surrogate pair. Typing (an insertion at the offset hint)
-    /// scans nothing; backspacing (an edit ending at the hint) scans only back to its start.
+    /// and backspacing an ASCII character there scan nothing; other backspacing (an edit ending at
+    /// the hint) scans only back to its start.
     @inline(__always)
     func byteRange(utf16 lower: Int, _ upper: Int) -> (Int, Int)? {
         if summary.isASCII { return (lower, upper) }
         let hint = offsetHint
-        if upper == hint.utf16 && lower == upper { return (hint.byte, hint.byte) }
+        if upper == hint.utf16 {
+            if lower == upper { return (hint.byte, hint.byte) }
+            // One unit back from the hint, an ASCII byte: that byte alone.
+            if lower == upper &- 1 && hint.byte > 0 && bytePointer[hint.byte &- 1] < 0x80 { return (hint.byte &- 1, hint.byte) }
+        }
         return byteRange(scanning: lower, upper, hint: hint)
     }
 
