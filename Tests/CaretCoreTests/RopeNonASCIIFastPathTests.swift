@@ -290,16 +290,20 @@ import Testing
     /// before (GB4), and may end with a scalar that joins what follows it when what follows
     /// does not join (a ZWJ before a letter, a Prepend before a line feed, a regional indicator).
     @Test func asciiAtLeafEdgesBesideJoinersAgreesWithTheReference() throws {
-        func leaf(_ string: String) -> Node {
-            let bytes = Array(string.utf8)
-            let runs = [LeafRun(length: bytes.count, attributes: Attributes())]
-            return bytes.withUnsafeBufferPointer { bytes in
-                runs.withUnsafeBufferPointer { runs in
-                    Node.leaf(bytes, runs: runs, summary: Node.leafSummary(bytes), byteCapacity: Node.maxLeafBytes, runCapacity: 4)
-                }
-            }
-        }
         let padding = String(repeating: "p", count: Node.minLeafBytes)
+        // Two leaves, `padding + left` and `right + padding`, each with a full leaf's room; the
+        // reference of the same text; and the offset of the boundary between them.
+        func twoLeaves(_ left: String, _ right: String) -> (AttributedText, ReferenceText, Int)? {
+            func leaf(_ string: String) -> Node {
+                let bytes = Array(string.utf8)
+                return Node.leaf(bytes: bytes, runs: [LeafRun(length: bytes.count, attributes: Attributes())],
+                                 summary: Node.leafSummary(bytes), roomy: true)
+            }
+            let text = AttributedText(root: Node.internal([leaf(padding + left), leaf(right + padding)]))
+            let reference = ReferenceText(padding + left + right + padding)
+            guard RopeCheck.agree(text, reference, "\(left.debugDescription) | \(right.debugDescription) as built") else { return nil }
+            return (text, reference, (padding + left).utf16.count)
+        }
         // Typing "x" where the left leaf ends: the right leaf's first scalar decides.
         let typed: [(String, String)] = [
             ("\n", "\u{301}"), ("\n", "\u{200D}"), ("\n", "\u{903}"), ("\n", "\u{FE0F}"), ("\n", "🇸"), ("\n", "\u{600}"),
@@ -311,21 +315,13 @@ import Testing
             ("😀", "x\u{301}"), ("😀", "x😀"), ("中", "x"), ("é", "xa"),
         ]
         for (left, right) in typed {
-            let leftText = padding + left
-            var text = AttributedText(root: Node.internal([leaf(leftText), leaf(right + padding)]))
-            var reference = ReferenceText(leftText + right + padding)
-            guard RopeCheck.agree(text, reference, "\(left.debugDescription) | \(right.debugDescription) as built") else { return }
-            let offset = leftText.utf16.count
+            guard case (var text, var reference, let offset)? = twoLeaves(left, right) else { return }
             try text.insert("x", at: offset, attributes: Attributes())
             try reference.insert("x", at: offset, attributes: Attributes())
             guard RopeCheck.agree(text, reference, "type x at the end of \(left.debugDescription) before \(right.debugDescription)") else { return }
         }
         for (left, right) in deleted {
-            let leftText = padding + left
-            var text = AttributedText(root: Node.internal([leaf(leftText), leaf(right + padding)]))
-            var reference = ReferenceText(leftText + right + padding)
-            guard RopeCheck.agree(text, reference, "\(left.debugDescription) | \(right.debugDescription) as built") else { return }
-            let offset = leftText.utf16.count
+            guard case (var text, var reference, let offset)? = twoLeaves(left, right) else { return }
             try text.removeSubrange(offset..<(offset + 1))
             try reference.replaceSubrange(offset..<(offset + 1), with: "", attributes: Attributes())
             guard RopeCheck.agree(text, reference, "delete the first unit after \(left.debugDescription)") else { return }

@@ -41,9 +41,7 @@ extension Node {
             if byteUpper < count {
                 following = Node.scalar(at: byteUpper, in: base, count: count)
             } else if let next {
-                following = next._withUnsafeGuaranteedRef { node -> UInt32? in
-                    node.firstLeaf.withBytes { $0.isEmpty ? nil : Node.scalar(at: 0, in: $0.baseAddress!, count: $0.count) }
-                }
+                following = next._withUnsafeGuaranteedRef { $0.firstLeaf.firstScalar }
                 if following == nil { return nil }
             }
             // The old edges (around the deleted text, or the insertion point) and the new ones
@@ -111,7 +109,7 @@ extension Node {
                 let inert = next._withUnsafeGuaranteedRef { node -> Bool in
                     let leaf = node.firstLeaf
                     if leaf.firstByte < 0x80 { return true }
-                    return leaf.withBytes { $0.isEmpty ? false : Node.isInert(Node.scalar(at: 0, in: $0.baseAddress!, count: $0.count)) }
+                    return leaf.firstScalar.map(Node.isInert) ?? false
                 }
                 if !inert { return nil }
             }
@@ -278,6 +276,11 @@ extension Node {
     /// A leaf's last byte; 0x80 (not ASCII) when it is empty.
     var lastByte: UInt8 {
         @inline(__always) get { byteCount == 0 ? 0x80 : bytePointer[byteCount &- 1] }
+    }
+
+    /// The scalar value starting a leaf's text; nil when it is empty.
+    var firstScalar: UInt32? {
+        @inline(__always) get { byteCount == 0 ? nil : Node.scalar(at: 0, in: bytePointer, count: byteCount) }
     }
 
     /// The scalar value ending a leaf's text; nil when it is empty.
