@@ -56,37 +56,21 @@ enum TraceBenchmarks {
 
     /// The per-edit cost of replaying `trace` over `reference`'s, by thread CPU time: the median of
     /// `pairs` ratios, each of one replay of `reference` and, right beside it, enough replays of
-    /// `trace` to take about as long (which goes first alternates). On a shared machine the speed a
-    /// process gets moves by up to 2x over seconds, the same code taking 40 ns an edit in one
-    /// process and 65 in the next; two figures taken seconds apart would measure that as much as
-    /// the code, two taken side by side see the same machine.
+    /// `trace` to take about as long (`PairedCPU`; on the project's VM the same code has taken 40 ns
+    /// an edit in one process and 65 in the next).
     static func pairedRatio(_ trace: EditingTrace, against reference: EditingTrace, pairs: Int) throws
         -> (ratio: Double, tracePerEdit: Double, referencePerEdit: Double, lowest: Double, highest: Double)
     {
         let rounds = max(1, reference.edits.count / max(1, trace.edits.count))
-        var ratios: [Double] = []
-        var tracePerEdit: [Double] = []
-        var referencePerEdit: [Double] = []
-        for pair in 0..<pairs {
-            var traceCPU = 0.0
-            var referenceCPU = 0.0
-            for turn in [pair % 2 == 0, pair % 2 != 0] {
-                if turn {
-                    referenceCPU = try CPUClock.median(1) { _ = try replay(reference) }.cpu / Double(max(1, reference.edits.count))
-                } else {
-                    traceCPU = try CPUClock.median(1) {
-                        for _ in 0..<rounds { _ = try replay(trace) }
-                    }.cpu / Double(max(1, rounds * trace.edits.count))
-                }
-            }
-            ratios.append(traceCPU / referenceCPU)
-            tracePerEdit.append(traceCPU)
-            referencePerEdit.append(referenceCPU)
-        }
-        ratios.sort()
-        tracePerEdit.sort()
-        referencePerEdit.sort()
-        return (ratios[pairs / 2], tracePerEdit[pairs / 2], referencePerEdit[pairs / 2], ratios[0], ratios[pairs - 1])
+        let traceEdits = Double(max(1, rounds * trace.edits.count))
+        let referenceEdits = Double(max(1, reference.edits.count))
+        let paired = try PairedCPU.measure(pairs: pairs, subject: {
+            for _ in 0..<rounds { _ = try replay(trace) }
+        }, reference: { _ = try replay(reference) })
+        // The ratio of per-edit costs is the ratio of the times scaled by the edit counts.
+        let scale = referenceEdits / traceEdits
+        return (paired.ratio * scale, paired.subject / traceEdits, paired.reference / referenceEdits,
+                paired.lowest * scale, paired.highest * scale)
     }
 
     /// What keeps a trace's per-edit ratio above the target, as last measured.
