@@ -100,35 +100,6 @@ enum LuaBenchmarks {
         report.add("  the same through Editor.perform(.replaceRange) in Swift", swift / 1e6, "ms",
                    note: String(format: "%.0f ms CPU mean; the Lua layer adds %.0f ns of CPU per edit", swiftCPU * 1000 / Double(repetitions),
                                 (cpu - swiftCPU) * 1e9 / Double(repetitions * trace.edits.count)))
-        guard options.repetitions == nil else { return }
-        // The Lua replay's cost over the rope's, which a slow host does not change as it changes
-        // the wall time above; by process CPU time, the session running its chunk on a thread of
-        // its own.
-        // A session holds the trace's arrays (tens of megabytes): each is checked and freed before
-        // the next is made, outside the timing, not kept.
-        var session: ScriptSession?
-        func checkFinished() throws {
-            guard let session else { return }
-            guard session.main.editor.text.string == trace.endContent else { throw BenchError("lua replay: wrong final text") }
-        }
-        let pairs = options.quick ? 3 : 15
-        let paired = try PairedCPU.measure(pairs: pairs, clock: .process, prepare: {
-            try checkFinished()
-            session = nil
-            let fresh = try ScriptSession(document: DocumentState(text: AttributedText(trace.startContent)),
-                                          options: LuaRuntimeOptions(memoryLimit: nil))
-            fresh.runtime.setGlobal("locations", array: locations)
-            fresh.runtime.setGlobal("lengths", array: lengths)
-            fresh.runtime.setGlobal("texts", array: texts)
-            session = fresh
-        }, subject: {
-            try session!.run(loop, chunkName: "replay.lua")
-        }, reference: { _ = try TraceBenchmarks.replay(trace) })
-        try checkFinished()
-        let edits = Double(trace.edits.count)
-        report.add("  the Lua replay / the storage replay beside it", paired.ratio, "x",
-                   note: String(format: "per edit (CPU time): %.0f ns vs %.0f ns through AttributedText.replaceSubrange, median of %d paired replays (%.2f-%.2fx); not a target, it says how much of the wall time is the host",
-                                paired.subject / edits, paired.reference / edits, pairs, paired.lowest, paired.highest))
     }
 
     /// `caret run` as a process (the release `caret` beside this binary): of `editor:insert("x")`,

@@ -11,26 +11,9 @@ struct PairedCPU {
     let subject: Double
     let reference: Double
 
-    /// Whose CPU time counts.
-    enum Clock {
-        /// This thread's: what it spends alone, whatever other threads do.
-        case thread
-        /// The whole process's, user and system: for work that runs on a thread of its own
-        /// (a script session runs its chunks on a thread with a large stack).
-        case process
-
-        func now() -> Double {
-            switch self {
-            case .thread: Double(CPUClock.now())
-            case .process: ReplayBenchmarks.cpuSeconds() * 1e9
-            }
-        }
-    }
-
     /// Runs `pairs` pairs of one `subject` and one `reference`, which goes first alternating, each
-    /// timed alone by `clock`; `prepare` runs before each `subject`, untimed.
-    static func measure(pairs: Int, clock: Clock = .thread, prepare: () throws -> Void = {}, subject: () throws -> Void,
-                        reference: () throws -> Void) rethrows -> PairedCPU {
+    /// timed alone by this thread's CPU time.
+    static func measure(pairs: Int, subject: () throws -> Void, reference: () throws -> Void) rethrows -> PairedCPU {
         precondition(pairs > 0, "at least one pair")
         var ratios: [Double] = []
         var subjects: [Double] = []
@@ -40,14 +23,9 @@ struct PairedCPU {
             var referenceCPU = 0.0
             for referenceTurn in [pair % 2 == 0, pair % 2 != 0] {
                 if referenceTurn {
-                    let start = clock.now()
-                    try reference()
-                    referenceCPU = clock.now() - start
+                    referenceCPU = try CPUClock.median(1, reference).cpu
                 } else {
-                    try prepare()
-                    let start = clock.now()
-                    try subject()
-                    subjectCPU = clock.now() - start
+                    subjectCPU = try CPUClock.median(1, subject).cpu
                 }
             }
             ratios.append(subjectCPU / referenceCPU)
@@ -59,5 +37,15 @@ struct PairedCPU {
         references.sort()
         return PairedCPU(ratio: ratios[pairs / 2], lowest: ratios[0], highest: ratios[pairs - 1],
                          subject: subjects[pairs / 2], reference: references[pairs / 2])
+    }
+
+    /// For a miss's blocker: how fast a host must run the storage replay for a figure that is
+    /// `ratio` of it to reach `target` milliseconds, beside this run's host line, so that a reader
+    /// can tell a slow host from slow code.
+    func hostNeeded(toReach target: Double, _ report: BenchReport) -> String {
+        var note = String(format: "in this run %.2fx the storage replay timed beside it, so the %.0f ms holds on a host whose storage replay takes %.1f ms or less",
+                          ratio, target, target / ratio)
+        if let storage = report.referenceReplay { note += String(format: " (this run's host line: %.1f ms)", storage) }
+        return note
     }
 }
