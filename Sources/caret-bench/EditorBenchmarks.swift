@@ -34,14 +34,15 @@ enum EditorBenchmarks {
             if options.repetitions == nil {
                 // The lane's cost over the rope's, which a slow host does not change as it changes
                 // the wall time above.
-                let paired = try PairedCPU.measure(pairs: options.quick ? 3 : 15, subject: {
+                let pairs = options.quick ? 3 : 15
+                let paired = try PairedCPU.measure(pairs: pairs, subject: {
                     kept.append(try replayReplacing(trace))
                 }, reference: { _ = try TraceBenchmarks.replay(trace) })
                 kept = []
                 let edits = Double(trace.edits.count)
                 report.add("  the same / the storage replay beside it", paired.ratio, "x",
                            note: String(format: "per edit (CPU time): %.0f ns vs %.0f ns through AttributedText.replaceSubrange, median of %d paired replays (%.2f-%.2fx); not a target, it says how much of the wall time is the host",
-                                        paired.subject / edits, paired.reference / edits, options.quick ? 3 : 15, paired.lowest, paired.highest))
+                                        paired.subject / edits, paired.reference / edits, pairs, paired.lowest, paired.highest))
                 hostNote = paired.hostNeeded(toReach: 25, report) + "; "
             }
             report.target("automerge-paper, Editor.perform(.replaceRange), undo on", replace / 1e6, "ms", mustReach: 25, aim: 10,

@@ -38,7 +38,7 @@ enum TraceBenchmarks {
                 let paired = try pairedRatio(trace, against: reference, pairs: pairs)
                 report.add("trace \(trace.name): vs automerge-paper", paired.ratio, "x",
                            note: String(format: "per edit (CPU time): %.0f ns vs %.0f ns, median of %d paired replays (%.2f-%.2fx); target <= 1.5x",
-                                        paired.tracePerEdit, paired.referencePerEdit, pairs, paired.lowest, paired.highest))
+                                        paired.subject, paired.reference, pairs, paired.lowest, paired.highest))
                 report.target("\(trace.name) per edit / automerge-paper's (storage, CPU)", paired.ratio, "x", mustReach: 1.5,
                               blocker: ratioBlocker)
             }
@@ -57,10 +57,8 @@ enum TraceBenchmarks {
     /// The per-edit cost of replaying `trace` over `reference`'s, by thread CPU time: the median of
     /// `pairs` ratios, each of one replay of `reference` and, right beside it, enough replays of
     /// `trace` to take about as long (`PairedCPU`; on the project's VM the same code has taken 40 ns
-    /// an edit in one process and 65 in the next).
-    static func pairedRatio(_ trace: EditingTrace, against reference: EditingTrace, pairs: Int) throws
-        -> (ratio: Double, tracePerEdit: Double, referencePerEdit: Double, lowest: Double, highest: Double)
-    {
+    /// an edit in one process and 65 in the next). The result's CPU times are per edit.
+    static func pairedRatio(_ trace: EditingTrace, against reference: EditingTrace, pairs: Int) throws -> PairedCPU {
         let rounds = max(1, reference.edits.count / max(1, trace.edits.count))
         let traceEdits = Double(max(1, rounds * trace.edits.count))
         let referenceEdits = Double(max(1, reference.edits.count))
@@ -69,8 +67,8 @@ enum TraceBenchmarks {
         }, reference: { _ = try replay(reference) })
         // The ratio of per-edit costs is the ratio of the times scaled by the edit counts.
         let scale = referenceEdits / traceEdits
-        return (paired.ratio * scale, paired.subject / traceEdits, paired.reference / referenceEdits,
-                paired.lowest * scale, paired.highest * scale)
+        return PairedCPU(ratio: paired.ratio * scale, lowest: paired.lowest * scale, highest: paired.highest * scale,
+                         subject: paired.subject / traceEdits, reference: paired.reference / referenceEdits)
     }
 
     /// What keeps a trace's per-edit ratio above the target, as last measured.
