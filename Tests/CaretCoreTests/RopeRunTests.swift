@@ -51,6 +51,45 @@ import Testing
         }
     }
 
+    /// A leaf of one-byte runs, edited first at one place (which leaves the run hint there) and
+    /// then at every other: the walk from the hint to the edit's run goes over every distance in
+    /// both directions, by fours and one by one, and lands on run starts and ends by insertions
+    /// and by deletions.
+    @Test func editsAfterAnEditElsewhereFindTheirRunsInALeafOfManyRuns() throws {
+        let letters = Array("abcdefgh")
+        let pieces = (0..<24).map { i in (String(letters[i % letters.count]), i % 2 == 0 ? Attributes() : Attributes.traits(.bold)) }
+        let text = AttributedText(runs: pieces)
+        let reference = ReferenceText(runs: pieces)
+        var leaves = 0
+        text.root.forEachLeaf(overlapping: 0..<text.utf16Count) { _, _ in leaves += 1; return true }
+        #expect(leaves == 1, "the runs must share a leaf for the walk to cross them")
+        let count = reference.utf16Count
+        for first in 0...count {
+            var hinted = text
+            var hintedReference = reference
+            try hinted.insert("x", at: first, attributes: .traits(.italic))
+            try hintedReference.insert("x", at: first, attributes: .traits(.italic))
+            for offset in 0...count + 1 {
+                for (label, attributes) in [("plain", Attributes()), ("bold", Attributes.traits(.bold))] {
+                    var edited = hinted
+                    var expected = hintedReference
+                    try edited.insert("y", at: offset, attributes: attributes)
+                    try expected.insert("y", at: offset, attributes: attributes)
+                    guard RopeCheck.agree(edited, expected, "insert \(label) at \(offset) after an insertion at \(first)",
+                                          exhaustive: false) else { return }
+                }
+                if offset < count + 1 {
+                    var edited = hinted
+                    var expected = hintedReference
+                    try edited.replaceSubrange(offset..<(offset + 1), with: "", attributes: Attributes())
+                    try expected.replaceSubrange(offset..<(offset + 1), with: "", attributes: Attributes())
+                    guard RopeCheck.agree(edited, expected, "delete at \(offset) after an insertion at \(first)",
+                                          exhaustive: false) else { return }
+                }
+            }
+        }
+    }
+
     @Test func deletingWholeRunsAndLeaves() throws {
         let (pieces, reference) = Self.runText(seed: 6, pieces: 30)
         for (layout, text) in Self.layouts(pieces) {

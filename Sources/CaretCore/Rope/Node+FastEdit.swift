@@ -153,6 +153,23 @@ extension Node {
         let last = Int(head.pointee.runCount) &- 1
         var index = hint.index
         var start = hint.start
+        // Four runs a step while the edit lies beyond all four: a styled leaf has dozens of runs
+        // or hundreds, and one addition an iteration is a chain of dependent adds as long as the
+        // walk. Starts and ends only grow with the index, so checking the farthest of the four
+        // checks them all.
+        while index >= 4 {
+            let nearer = runs[index &- 1].length &+ runs[index &- 2].length &+ runs[index &- 3].length
+            let farthest = start &- nearer
+            guard lower < farthest || (isInsertion && lower == farthest) else { break }
+            start = farthest &- runs[index &- 4].length
+            index &-= 4
+        }
+        while last &- index >= 4 {
+            let end = start &+ runs[index].length &+ runs[index &+ 1].length &+ runs[index &+ 2].length &+ runs[index &+ 3].length
+            guard lower > end || (!isInsertion && lower == end) else { break }
+            start = end
+            index &+= 4
+        }
         while index > 0 && (lower < start || (isInsertion && lower == start)) {
             index &-= 1
             start &-= runs[index].length
