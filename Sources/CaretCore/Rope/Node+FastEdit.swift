@@ -146,7 +146,8 @@ extension Node {
 
     /// The hint to the inline run an edit at byte `lower` starts in (for an insertion the run it
     /// ends, start < lower <= end; for a deletion the run it begins, start <= lower < end), walked
-    /// to from `hint` (valid): a leaf has a few runs.
+    /// to from `hint` (valid). Runs keep their lengths, not their starts (an edit then changes one
+    /// run, not all that follow it), so finding one is a walk, from where the last edit was.
     @inline(never)
     private func runHint(for lower: Int, isInsertion: Bool, from hint: RunHint) -> RunHint {
         let runs = inlineRunPointer
