@@ -45,39 +45,39 @@ enum StorageBenchmarks {
         let slices = options.quick ? 5 : 20
         let plain = try randomEditTurns(edits, slices: slices, attributes: Attributes())
         let italic = try randomEditTurns(edits, slices: slices, attributes: .traits(.italic))
-        let median = { (values: [Double]) in values.sorted()[values.count / 2] }
-        for (turns, kind) in [(plain, "plain"), (italic, "italic")] {
-            let label = kind == "plain" ? "random 1-char edits" : "random italic 1-char edits"
+        let cases = [
+            (plain, "random 1-char edits", "random edits: 64 MiB / 64 KiB", "plain text into plain text, runs unchanged: the target"),
+            (italic, "random italic 1-char edits", "random italic edits: 64 MiB / 64 KiB",
+             "not the target: the small document's runs grow denser than the large one's"),
+        ]
+        for (turns, label, ratioName, meaning) in cases {
             for (index, size) in RandomEditTurns.sizes.enumerated() {
                 let runs = turns.runs[index]
                 let after = runs == 1 ? "one run after"
                     : String(format: "%d runs after (%.1f a KiB)", runs, Double(runs) / Double(size.bytes >> 10))
-                report.add("\(label), \(size.label) document", turns.wall[index].reduce(0, +) / Double(slices), "ns/edit",
+                report.add("\(label), \(size.label) document", turns.wallPerEdit[index], "ns/edit",
                            note: String(format: "%d edits at random positions, in %d slices taking turns with the other size; %.0f ns/edit CPU time; ",
                                         edits / slices * slices, slices, turns.cpuPerEdit[index]) + after)
             }
             let cpuRatios = turns.cpuRatios
-            report.add(kind == "plain" ? "random edits: 64 MiB / 64 KiB" : "random italic edits: 64 MiB / 64 KiB",
-                       median(turns.wallRatios), "x",
-                       note: String(format: "%.2fx by thread CPU time (slices %.2f-%.2fx); medians of the %d slices' ratios; ", median(cpuRatios),
-                                    cpuRatios.first!, cpuRatios.last!, slices)
-                           + (kind == "plain" ? "plain text into plain text, runs unchanged: the target"
-                                              : "not the target: the small document's runs grow denser than the large one's"))
+            report.add(ratioName, turns.wallRatio, "x",
+                       note: String(format: "%.2fx by thread CPU time (slices %.2f-%.2fx); medians of the %d slices' ratios; ", turns.cpuRatio,
+                                    cpuRatios.first!, cpuRatios.last!, slices) + meaning)
         }
+        let small = plain.cpuPerEdit[0]
         // What one random edit in a large document cannot avoid: reading memory at a random place.
         let latency = dependentLoadLatency(bytes: 128 << 20, loads: options.quick ? 200_000 : 2_000_000)
         report.add("machine: one dependent load at a random place in 128 MiB", latency, "ns",
                    note: String(format: "a pointer chase over 64-byte lines in a random cycle (DRAM and page walk); "
-                       + "<= 2x would leave the 64 MiB edit %.0f ns more than the 64 KiB one", plain.cpuPerEdit[0]))
-        let small = plain.cpuPerEdit[0]
+                       + "<= 2x would leave the 64 MiB edit %.0f ns more than the 64 KiB one", small))
         // A layout that waited for one load an edit, where this one waits for two.
         let oneLoad = (small + latency) / small
         let density = RandomEditTurns.sizes.indices.map { Double(italic.runs[$0]) / Double(RandomEditTurns.sizes[$0].bytes) }
         let blocker = (oneLoad > 2 ? "memory latency, on this machine more than any layout can hide: " : "memory latency: ")
             + String(format: "a random edit in 64 MiB waits for at least one load from memory, the leaf's; here one load at a random place (the row \"machine: one dependent load at a random place in 128 MiB\") took %.0f ns and the whole 64 KiB edit, in cache, %.0f ns, where 2x allows the 64 MiB edit one such edit more, so a layout that waited for one load an edit would be at about %.1fx. ", latency, small, oneLoad)
             + "This one waits for two, one after the other: the node above the leaf, then the leaf. The nodes above the leaves (~2 MB) do not stay in cache: a pointer chase takes 17-49 ns a load over 4 MiB but 86-136 ns over 8 MiB on this VM, and between two edits under one such node thousands of others bring in a kilobyte of leaf each. Asking for the leaf's lines ahead (Node.prefetchForEdit: header, the bytes the memmove moves, the runs) spares a third and a fourth wait, for the leaf's bytes and runs. Huge pages, asking for the node above the leaf ahead and non-temporal hints changed nothing measurable. One load an edit would take a bottom level of the tree several times smaller (no object pointer per leaf), a redesign of the storage. "
-            + String(format: "The italic rows (%.2fx) are not the target: the same number of italic insertions leaves %.0fx as many runs a KiB in the 64 KiB document as in the 64 MiB one, and its edits walk them", median(italic.cpuRatios), density[0] / density[1])
-        report.target("random 1-char edits, 64 MiB / 64 KiB per edit (CPU time)", median(plain.cpuRatios), "x", mustReach: 2, aim: 1.5,
+            + String(format: "The italic rows (%.2fx) are not the target: the same number of italic insertions leaves %.0fx as many runs a KiB in the 64 KiB document as in the 64 MiB one, and its edits walk them", italic.cpuRatio, density[0] / density[1])
+        report.target("random 1-char edits, 64 MiB / 64 KiB per edit (CPU time)", plain.cpuRatio, "x", mustReach: 2, aim: 1.5,
                       blocker: blocker)
     }
 
@@ -157,10 +157,16 @@ struct RandomEditTurns {
     /// The runs each document has after its edits.
     var runs: [Int]
 
-    /// Each slice's 64 MiB time over its 64 KiB one, sorted.
-    var wallRatios: [Double] { zip(wall[1], wall[0]).map { $0 / $1 }.sorted() }
+    /// Each slice's 64 MiB CPU time over its 64 KiB one, sorted.
     var cpuRatios: [Double] { zip(cpu[1], cpu[0]).map { $0 / $1 }.sorted() }
-    /// The mean CPU time an edit of each size.
+    /// The medians of the slices' ratios.
+    var cpuRatio: Double { cpuRatios[cpuRatios.count / 2] }
+    var wallRatio: Double {
+        let ratios = zip(wall[1], wall[0]).map { $0 / $1 }.sorted()
+        return ratios[ratios.count / 2]
+    }
+    /// The mean time an edit of each size.
+    var wallPerEdit: [Double] { wall.map { $0.reduce(0, +) / Double($0.count) } }
     var cpuPerEdit: [Double] { cpu.map { $0.reduce(0, +) / Double($0.count) } }
 }
 
