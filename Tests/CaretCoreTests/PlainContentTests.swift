@@ -30,7 +30,7 @@ import Testing
                     } else {
                         // Declined: only when the range crosses runs or leaves.
                         if runs.count == 1, let (leaf, start) = text.fingerLeaf(holding: range) {
-                            #expect(range.upperBound > start + leaf.summary.utf16, context)
+                            #expect(range.upperBound > start + leaf.takeUnretainedValue().summary.utf16, context)
                         }
                     }
                 }
@@ -49,7 +49,7 @@ import Testing
                 let range = a..<min(reference.utf16Count, a + random.int(in: 1...3))
                 guard !range.isEmpty, let (leaf, start) = text.fingerLeaf(holding: range) else { continue }
                 let found = text.root.leaf(at: range.lowerBound, in: .utf16, preferRight: true)
-                #expect(found.leaf === leaf && found.before.utf16 == start,
+                #expect(found.leaf === leaf.takeUnretainedValue() && found.before.utf16 == start,
                         "seed \(seed) (rerun with CARET_SEED=\(seed)), step \(step) after \(label): \(range)")
             }
         }

@@ -21,8 +21,12 @@ extension AttributedText {
     /// Copies the UTF-8 of valid, non-empty `range` to `target` (room for `range.count * 3`
     /// bytes, the most its UTF-16 units can take) when the range lies in one leaf and one run;
     /// returns how many bytes it copied and their attributes, or nil (nothing copied).
+    ///
+    /// Mutating, though it changes nothing: the editor calls it on its own `text` in place. Called
+    /// as a non-mutating method on a class's stored property, the value is copied for the call,
+    /// and the copy retains and releases the tree's root: two atomic operations a deletion.
     /// - Complexity: O(log n + leaf).
-    func copyPlainContent(in range: Range<Int>, to target: UnsafeMutablePointer<UInt8>) -> (count: Int, attributes: Attributes)? {
+    mutating func copyPlainContent(in range: Range<Int>, to target: UnsafeMutablePointer<UInt8>) -> (count: Int, attributes: Attributes)? {
         withPlainContent(in: range) { bytes, attributes in
             if let base = bytes.baseAddress { target.update(from: base, count: bytes.count) }
             return (bytes.count, attributes)
@@ -34,39 +38,49 @@ extension AttributedText {
     @inline(__always)
     private func withPlainContent<R>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>, Attributes) -> R) -> R? {
         // The leaf the last in-leaf edit touched, when it holds the range (a deletion next to the
-        // last edit, the common case), else the one a descent finds.
-        let leaf: Node
-        let leafStart: Int
-        if let fingered = fingerLeaf(holding: range) {
-            (leaf, leafStart) = fingered
-        } else {
-            let found = root.leaf(at: range.lowerBound, in: .utf16, preferRight: true)
-            (leaf, leafStart) = (found.leaf, found.before.utf16)
+        // last edit, the common case), else the one a descent finds. The finger's leaf is read
+        // unretained (the tree holds it throughout): a deletion's old text is copied on every
+        // one, and a retain and release of the leaf would be two atomic operations each time.
+        if let (leaf, start) = fingerLeaf(holding: range) {
+            return leaf._withUnsafeGuaranteedRef { AttributedText.plainContent(of: $0, startingAt: start, in: range, body) }
         }
+        let found = root.leaf(at: range.lowerBound, in: .utf16, preferRight: true)
+        return AttributedText.plainContent(of: found.leaf, startingAt: found.before.utf16, in: range, body)
+    }
+
+    /// `withPlainContent` in `leaf`, which starts at UTF-16 offset `leafStart`; its runs are read
+    /// in place.
+    @inline(__always)
+    private static func plainContent<R>(
+        of leaf: Node, startingAt leafStart: Int, in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>, Attributes) -> R
+    ) -> R? {
         let start = range.lowerBound - leafStart
         let end = range.upperBound - leafStart
         guard end <= leaf.summary.utf16, let lower = leaf.byteOffset(utf16: start),
               let upper = leaf.byteOffset(utf16: end) else { return nil }
-        var runStart = 0
-        for run in leaf.runs {
-            let runEnd = runStart + run.length
-            if lower < runEnd {
-                guard upper <= runEnd else { return nil }
-                return leaf.withBytes { body(UnsafeBufferPointer(rebasing: $0[lower..<upper]), run.attributes) }
+        return leaf.withRuns { runs -> R? in
+            var runStart = 0
+            for run in runs {
+                let runEnd = runStart &+ run.length
+                if lower < runEnd {
+                    guard upper <= runEnd else { return nil }
+                    return leaf.withBytes { body(UnsafeBufferPointer(rebasing: $0[lower..<upper]), run.attributes) }
+                }
+                runStart = runEnd
             }
-            runStart = runEnd
+            return nil
         }
-        return nil
     }
 
-    /// The finger's leaf and where it starts, when the finger is set and the leaf holds `range`
-    /// (starting at or after the leaf's start, ending at or before its end). Reads the tree only.
+    /// The finger's leaf, unretained, and where it starts, when the finger is set and the leaf
+    /// holds `range` (starting at or after the leaf's start, ending at or before its end). Reads
+    /// the tree only.
     /// - Complexity: O(depth).
-    func fingerLeaf(holding range: Range<Int>) -> (leaf: Node, start: Int)? {
+    func fingerLeaf(holding range: Range<Int>) -> (leaf: Unmanaged<Node>, start: Int)? {
         let depth = storage.height
         guard finger.depth == depth, range.lowerBound >= finger.start else { return nil }
-        let leaf = finger.node(under: storage, levels: depth).takeUnretainedValue()
-        guard range.upperBound <= finger.start + leaf.summary.utf16 else { return nil }
+        let leaf = finger.node(under: storage, levels: depth)
+        guard range.upperBound <= finger.start + leaf._withUnsafeGuaranteedRef({ $0.summary.utf16 }) else { return nil }
         return (leaf, finger.start)
     }
 }
