@@ -6,13 +6,17 @@ enum StorageBenchmarks {
     static func run(_ options: BenchOptions, _ report: BenchReport) throws {
         if options.wants("random edits") { try randomEdits(options, report) }
         if options.wants("bold") { try boldOverRuns(options, report) }
+        if options.wants("conversions") { try conversions(options, report) }
     }
 
-    /// A document of `bytes` bytes of words and line breaks, deterministic.
-    static func document(bytes: Int, runs: Int = 1) -> AttributedText {
+    static let plainWords = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "caret", "rope"]
+    /// The same with an emoji and accented words among them: no leaf is all ASCII.
+    static let mixedWords = plainWords + ["😀", "café", "naïve"]
+
+    /// A document of `bytes` bytes of `words` and line breaks, deterministic.
+    static func document(bytes: Int, runs: Int = 1, words: [String] = plainWords) -> AttributedText {
         var random = SeededRandom(seed: 42)
         var builder = AttributedText.Builder()
-        let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "caret", "rope"]
         let pieceBytes = max(1, bytes / runs)
         var written = 0
         var piece = ""
@@ -124,6 +128,31 @@ enum StorageBenchmarks {
         }
         precondition(at >= 0)
         return elapsed / Double(loads)
+    }
+
+    /// Conversions at random places of a 1 MiB document, plain and mixed (`mixedWords`): a
+    /// scalar offset to UTF-16, that to a line and column, and back to UTF-16. Each is a descent
+    /// of the tree by one unit and a scan of one leaf (`Node.prefix(to:in:)`), what the editor's
+    /// line and paragraph commands, the Lua API's positions and trace import ask.
+    static func conversions(_ options: BenchOptions, _ report: BenchReport) throws {
+        let lookups = options.quick ? 20_000 : 200_000
+        let repetitions = options.quick ? 3 : 7
+        for (label, words) in [("plain", plainWords), ("mixed", mixedWords)] {
+            let text = document(bytes: 1 << 20, words: words)
+            var random = SeededRandom(seed: 7)
+            let scalars = (0..<lookups).map { _ in random.int(in: 0...text.unicodeScalarCount) }
+            var checked = true
+            let elapsed = try Clock.median(repetitions) {
+                for scalar in scalars {
+                    let offset = try text.utf16Offset(fromScalar: scalar)
+                    let (line, column) = try text.lineColumn(fromUTF16: offset)
+                    if try text.utf16Offset(line: line, column: column) != offset { checked = false }
+                }
+            }
+            guard checked else { throw BenchError("a line and column did not lead back to its offset") }
+            report.add("conversions, 1 MiB \(label) text: scalar -> UTF-16 -> line:column -> UTF-16", elapsed / Double(lookups), "ns",
+                       note: "\(lookups) random scalar offsets, median of \(repetitions); \(text.lineCount) lines")
+        }
     }
 
     static func boldOverRuns(_ options: BenchOptions, _ report: BenchReport) throws {
