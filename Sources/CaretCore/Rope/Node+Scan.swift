@@ -10,33 +10,65 @@ extension Node {
     /// The summary of this leaf's prefix that ends at `offset` in `metric`, or nil when `offset`
     /// falls inside a unit of the leaf (inside a surrogate pair for UTF-16, inside a multi-byte
     /// sequence for UTF-8). For `.newlines`, the prefix ends just after the `offset`-th line feed.
-    /// Graphemes are counted only when `metric` is `.graphemes` or `countGraphemes` is set.
-    /// `offset` must be within the leaf.
-    /// - Complexity: O(leaf bytes).
+    /// Graphemes are counted only when `metric` is `.graphemes` or `countGraphemes` is set (zero
+    /// otherwise). `offset` must be within the leaf.
+    ///
+    /// What every conversion between units, line start and paragraph range asks once per call:
+    /// the prefix's end is found a word at a time (`prefixEnd`), and of the prefix and the rest of
+    /// the leaf the shorter is measured, the other following from the leaf's summary (in an
+    /// all-ASCII leaf only its line feeds are counted).
+    /// - Complexity: O(leaf bytes), a word at a time.
     func prefix(to offset: Int, in metric: TextMetric, countGraphemes: Bool = false) -> TextSummary? {
         if metric == .graphemes, summary.graphemes != summary.utf8 { return prefixByClusters(offset) }
+        let whole = summary
         return withBytes { buffer -> TextSummary? in
-            var end = 0
-            if summary.isASCII && metric != .newlines {
-                // Every unit is one byte (and, when graphemes equal bytes, one cluster).
-                end = offset
-            } else {
-                var measured = TextSummary()
-                while metric.measure(measured) < offset {
-                    guard end < buffer.count else { return nil }
-                    let length = Node.sequenceLength(buffer[end])
-                    if buffer[end] == 0x0A { measured.newlines += 1 }
-                    measured.utf16 += length == 4 ? 2 : 1
-                    measured.utf8 += length
-                    measured.scalars += 1
-                    end += length
+            guard let end = Node.prefixEnd(offset, in: metric, of: buffer, isASCII: whole.isASCII) else { return nil }
+            var result: TextSummary
+            if whole.isASCII {
+                // Every unit but a line is a byte: only the line feeds are counted.
+                let base = buffer.baseAddress
+                result = TextSummary()
+                result.utf8 = end
+                result.utf16 = end
+                result.scalars = end
+                if let base, end &* 2 <= buffer.count {
+                    result.newlines = Node.lineFeedsInASCII(base, 0, end, rejectingCR: false)!
+                } else if let base {
+                    result.newlines = whole.newlines &- Node.lineFeedsInASCII(base, end, buffer.count, rejectingCR: false)!
                 }
-                guard metric.measure(measured) == offset else { return nil }
+            } else if end &* 2 <= buffer.count {
+                result = TextSummary(utf8: UnsafeBufferPointer(rebasing: buffer[0..<end]))
+            } else {
+                result = whole - TextSummary(utf8: UnsafeBufferPointer(rebasing: buffer[end...]))
+                result.graphemes = 0
             }
-            let prefix = UnsafeBufferPointer(rebasing: buffer[0..<end])
-            var result = TextSummary(utf8: prefix)
-            if countGraphemes || metric == .graphemes { result.graphemes = Node.countGraphemes(prefix) }
+            if countGraphemes || metric == .graphemes { result.graphemes = Node.countGraphemes(UnsafeBufferPointer(rebasing: buffer[0..<end])) }
             return result
+        }
+    }
+
+    /// The byte offset in a leaf's valid UTF-8 `buffer` where its prefix that ends at `offset` in
+    /// `metric` ends (see `prefix(to:in:)`; `.graphemes` only when every byte is a cluster), or nil
+    /// when `offset` falls inside a unit or past the end. `isASCII`: the leaf is all ASCII, where
+    /// every unit but a line is one byte.
+    @inline(__always)
+    static func prefixEnd(_ offset: Int, in metric: TextMetric, of buffer: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Int? {
+        let count = buffer.count
+        guard offset >= 0 else { return nil }
+        switch metric {
+        case .newlines:
+            return byteOffset(afterLineFeed: offset, in: buffer)
+        case .utf8:
+            guard offset <= count else { return nil }
+            return offset == count || buffer[offset] & 0xC0 != 0x80 ? offset : nil
+        case .graphemes:
+            return offset <= count ? offset : nil
+        case .utf16:
+            if isASCII { return offset <= count ? offset : nil }
+            return byteOffset(utf16: offset, in: buffer)
+        case .scalars:
+            if isASCII { return offset <= count ? offset : nil }
+            return byteOffset(scalar: offset, in: buffer)
         }
     }
 
@@ -116,6 +148,64 @@ extension Node {
         summary.newlines = newlines
         summary.graphemes = special == 0 || clustersAreScalars ? summary.scalars : GraphemeCounting.count(bytes, isValid: true)
         return summary
+    }
+
+    /// The byte offset just after the `target`-th line feed of `buffer` (0 when `target` is 0),
+    /// or nil when it has fewer: eight bytes at a time, the word that holds it searched by its
+    /// flags.
+    static func byteOffset(afterLineFeed target: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        if target == 0 { return 0 }
+        guard let base = buffer.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let count = buffer.count
+        var i = 0
+        var seen = 0
+        while count &- i >= 8 {
+            var feeds = matches(in: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), of: 0x0A)
+            let inWord = countHighBits(feeds)
+            if seen &+ inWord >= target {
+                // Drop the flags of the feeds before the one sought; the lowest left is it.
+                for _ in 0..<(target &- seen &- 1) { feeds &= feeds &- 1 }
+                return i &+ (feeds.trailingZeroBitCount &>> 3) &+ 1
+            }
+            seen &+= inWord
+            i &+= 8
+        }
+        while i < count {
+            if base[i] == 0x0A {
+                seen &+= 1
+                if seen == target { return i &+ 1 }
+            }
+            i &+= 1
+        }
+        return nil
+    }
+
+    /// The byte offset in valid UTF-8 `buffer` where its first `target` scalars end, or nil when
+    /// it has fewer: whole words while the scalars starting in them cannot take the count past
+    /// `target`, then scalar by scalar.
+    static func byteOffset(scalar target: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = buffer.baseAddress else { return target == 0 ? 0 : nil }
+        let raw = UnsafeRawPointer(base)
+        let count = buffer.count
+        var i = 0
+        var scalars = 0
+        while count &- i >= 8 {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // Scalars start at the bytes that are not continuation bytes (10xxxxxx).
+            let starts = 8 &- countHighBits(word & ~(word &<< 1) & highBits)
+            if scalars &+ starts > target { break }
+            scalars &+= starts
+            i &+= 8
+        }
+        // The last scalar counted may go on past the words stepped over.
+        while i < count && base[i] & 0xC0 == 0x80 { i &+= 1 }
+        while scalars < target {
+            guard i < count else { return nil }
+            i &+= sequenceLength(base[i])
+            scalars &+= 1
+        }
+        return i
     }
 
     /// The line feeds in bytes `lower..<upper` at `base`, or nil if one of them is not ASCII, or
