@@ -26,7 +26,7 @@ extension RTFReader {
         }
         // Escaped characters are part of names: an escaped `;` does not end a table entry.
         if state.destination == .fontTable || state.destination == .styleSheet {
-            tableText.append(contentsOf: UTF8.encode(scalar)!)
+            tableText.appendEscaped(scalar)
         } else if state.destination == .fieldInstruction, state.field >= 0 {
             fields[state.field].append(contentsOf: UTF8.encode(scalar)!)
         }
@@ -52,13 +52,13 @@ extension RTFReader {
             if byte == UInt8(ascii: ";") {
                 if fontNumber >= 0 { finishFont() }
             } else {
-                tableText.append(byte)
+                tableText.appendLiteral(byte)
             }
         case .styleSheet:
             if byte == UInt8(ascii: ";") {
                 if styleNumber >= 0 { finishStyle() }
             } else {
-                tableText.append(byte)
+                tableText.appendLiteral(byte)
             }
         case .colorTable:
             if byte == UInt8(ascii: ";") {
@@ -73,17 +73,17 @@ extension RTFReader {
 
     mutating func finishFont() {
         var font = fontEntry
-        font.name = Self.trimmed(tableText)
+        font.name = tableText.trimmed
         font.family = RTFFont.family(of: font.name)
         if RTFFont.monospaceNames.contains(font.family.lowercased()) { font.isMonospace = true }
         fonts[fontNumber] = font
         fontNumber = -1
         fontEntry = RTFFont()
-        tableText = []
+        tableText = RTFTableText()
     }
 
     mutating func finishStyle() {
-        let name = Self.trimmed(tableText).lowercased()
+        let name = tableText.trimmed.lowercased()
         var style = RTFStyle()
         if name.hasPrefix("heading "), let level = Int(name.dropFirst(8)), (1...6).contains(level) {
             style.heading = level
@@ -95,15 +95,7 @@ extension RTFReader {
         if styleIsParagraph { styles[styleNumber] = style }
         styleNumber = -1
         styleOutline = -1
-        tableText = []
-    }
-
-    static func trimmed(_ bytes: [UInt8]) -> String {
-        var lower = 0
-        var upper = bytes.count
-        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
-        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
-        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+        tableText = RTFTableText()
     }
 
     static func hexColor(_ r: Int, _ g: Int, _ b: Int) -> String {

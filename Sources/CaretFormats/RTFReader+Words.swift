@@ -89,7 +89,7 @@ extension RTFReader {
             if state.destination == .fontTable {
                 fontNumber = value
                 fontEntry = RTFFont()
-                tableText = []
+                tableText = RTFTableText()
             } else {
                 state.char.font = value
             }
@@ -110,7 +110,7 @@ extension RTFReader {
                 styleNumber = value
                 styleIsParagraph = word == .s
                 styleOutline = -1
-                tableText = []
+                tableText = RTFTableText()
             } else if word == .s {
                 state.para.style = value
             }

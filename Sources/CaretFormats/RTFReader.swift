@@ -28,7 +28,7 @@ struct RTFReader {
     var styleNumber = -1
     var styleIsParagraph = true
     var styleOutline = -1
-    var tableText: [UInt8] = []
+    var tableText = RTFTableText()
     var lists: [Int: [Int]] = [:]
     var listLevels: [Int] = []
     var overrideListID = -1
@@ -91,6 +91,9 @@ struct RTFReader {
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+    /// `isSpace` for a scalar.
+    static func isSpace(scalar: Unicode.Scalar) -> Bool { scalar.value < 0x80 && isSpace(UInt8(scalar.value)) }
 
     mutating func openGroup() throws(RTFError) {
         if stack.count >= RTF.maximumGroupDepth {

@@ -112,3 +112,35 @@ extension RTFFont {
         "noto mono", "noto sans mono", "pt mono", "monospace", "ocr a extended", "fixedsys",
     ]
 }
+
+/// The text of a font or style table entry as it is read: literal bytes, and characters given by
+/// escapes (`\'hh`, `\uN`). White space around a name is trimmed only where it is literal: a
+/// writer escapes the white space it means to keep (a font name that ends in a tab or a space).
+struct RTFTableText {
+    private(set) var bytes: [UInt8] = []
+    /// From the first escaped byte to the end of the last one; nil when nothing was escaped.
+    private var escaped: Range<Int>?
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    mutating func appendLiteral(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    mutating func appendEscaped(_ scalar: Unicode.Scalar) {
+        let start = bytes.count
+        bytes.append(contentsOf: UTF8.encode(scalar)!)
+        escaped = (escaped?.lowerBound ?? start)..<bytes.count
+    }
+
+    /// The entry's name: its bytes without the literal white space at either end.
+    var trimmed: String {
+        var lower = 0
+        var upper = bytes.count
+        let firstEscaped = escaped?.lowerBound ?? upper
+        let afterEscaped = escaped?.upperBound ?? 0
+        while lower < upper, lower < firstEscaped, RTFReader.isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, upper > afterEscaped, RTFReader.isSpace(bytes[upper - 1]) { upper -= 1 }
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+}

@@ -6,7 +6,7 @@ extension RTFWriter {
             out.append(contentsOf: Array("{\\f".utf8))
             RTFWriter.appendNumber(index + 1, to: &out)
             out.append(contentsOf: Array(index + 1 == codeFont ? "\\fmodern " .utf8 : "\\fnil ".utf8))
-            for scalar in name.unicodeScalars { RTFWriter.appendEscaped(scalar, to: &out) }
+            RTFWriter.appendName(name, to: &out)
             out.append(contentsOf: Array(";}".utf8))
         }
         out.append(UInt8(ascii: "}"))

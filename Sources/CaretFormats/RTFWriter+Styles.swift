@@ -143,6 +143,22 @@ extension RTFWriter {
         }
     }
 
+    /// A table entry's name: as `appendEscaped` writes text, with the spaces before its first other
+    /// character and after its last escaped too (`\u32?`), since a reader trims literal white
+    /// space around names (tabs and line breaks are escaped anywhere).
+    static func appendName(_ name: String, to out: inout [UInt8]) {
+        let scalars = Array(name.unicodeScalars)
+        let first = scalars.firstIndex { !RTFReader.isSpace(scalar: $0) } ?? scalars.count
+        let last = scalars.lastIndex { !RTFReader.isSpace(scalar: $0) } ?? -1
+        for (i, scalar) in scalars.enumerated() {
+            if scalar == " " && (i < first || i > last) {
+                out.append(contentsOf: Array("\\u32?".utf8))
+            } else {
+                appendEscaped(scalar, to: &out)
+            }
+        }
+    }
+
     mutating func fontNumber(_ family: String) -> Int {
         if let known = fontNumbers[family] { return known }
         fontNames.append(family)

@@ -45,6 +45,18 @@ func rtfLosses(_ rtf: String) throws -> [String] {
         #expect(try rtfLosses(named) == ["fontFamily@3"])
     }
 
+    @Test func fontNamesLoseLiteralWhiteSpaceAroundThemAndKeepEscapedWhiteSpace() throws {
+        let rtf = #"{\rtf1{\fonttbl{\f0 Arial;}{\f1   Georgia \u9?x ;}{\f2 \u32?Pad\'09\u32?  ;}}\f1 a\f2 b}"#
+        #expect(Markup.print(try RTF.parse(rtf).0) == "{fontFamily=\"Georgia \tx\":a}{fontFamily=\" Pad\t \":b}")
+    }
+
+    @Test func familiesWithWhiteSpaceAtTheirEndsRoundTripWithoutLoss() throws {
+        let document = try Markup.parse(#"{fontFamily="  Pad\u{9} ":a}{fontFamily="\u{9}Tab":b}"#)
+        let (rtf, losses) = RTF.print(document)
+        #expect(losses.isEmpty)
+        #expect(Markup.print(try RTF.parse(rtf).0) == Markup.print(document))
+    }
+
     @Test func postScriptFacesAreFamilies() throws {
         let rtf = #"{\rtf1{\fonttbl\f0\fswiss Helvetica;\f1\fswiss Helvetica-Bold;\f2\froman Georgia-Italic;\f3\fmodern Menlo-Regular;}\f1\b b\f2\b0\i i\f3\i0 c}"#
         #expect(Markup.print(try RTF.parse(rtf).0) == #"{bold:b}{italic fontFamily="Georgia":i}{code:c}"#)

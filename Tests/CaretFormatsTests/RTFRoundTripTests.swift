@@ -15,7 +15,7 @@ struct RandomRTFDocuments {
         (.bold, [.bool(true)]), (.italic, [.bool(true)]), (.underline, [.bool(true)]),
         (.strikethrough, [.bool(true)]), (.code, [.bool(true)]),
         (.fontSize, [.number(12), .number(12.5), .number(0.5), .number(10_000)]),
-        (.fontFamily, [.string("Georgia"), .string("Times New Roman"), .string("Ünï;{c}\\d"), .string("😀 Sans")]),
+        (.fontFamily, [.string("Georgia"), .string("Times New Roman"), .string("Ünï;{c}\\d"), .string("😀 Sans"), .string("  Padded\t "), .string("\tTabbed")]),
         (.foregroundColor, [.string("#ff0000"), .string("#00ff80")]),
         (.backgroundColor, [.string("#123abc"), .string("#000000")]),
         (.link, [.string("https://a.b/c?x={y}"), .string("mailto:😀"), .string("x\"y\\z")]),
