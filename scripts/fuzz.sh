@@ -63,6 +63,9 @@ binary=Fuzz/.build/fuzzer/x86_64-unknown-linux-gnu/release/fuzz-$target
 mkdir -p "Fuzz/.build/corpus/$target" "Fuzz/.build/crashes/$target"
 # -detect_leaks=0: LeakSanitizer reports the payloads of Swift's lazily initialized global enums
 # (stored with tag bits in the pointer, so it does not see them as reachable) as leaks when the
-# run ends; memory growth is still bounded by -rss_limit_mb.
+# run ends; memory growth is still bounded by -rss_limit_mb. The flag stops libFuzzer's own leak
+# checks only: AddressSanitizer's check at exit needs detect_leaks=0 in ASAN_OPTIONS, or a clean
+# run ends with exit status 1 and the empty input written as a crash.
+export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 exec "$binary" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -detect_leaks=0 \
     -artifact_prefix="Fuzz/.build/crashes/$target/" "$@" "Fuzz/.build/corpus/$target" "Fuzz/Corpus/$target"
