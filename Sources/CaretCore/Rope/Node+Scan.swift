@@ -25,16 +25,14 @@ extension Node {
             guard let end = Node.prefixEnd(offset, in: metric, of: buffer, isASCII: whole.isASCII) else { return nil }
             var result: TextSummary
             if whole.isASCII {
-                // Every unit but a line is a byte: only the line feeds are counted.
-                let base = buffer.baseAddress
+                // Every unit but a line is a byte: only the line feeds are counted, on the shorter
+                // side (`lineFeedsInASCII` finds no byte that is not ASCII in an ASCII leaf).
                 result = TextSummary()
-                result.utf8 = end
-                result.utf16 = end
-                result.scalars = end
-                if let base, end &* 2 <= buffer.count {
-                    result.newlines = Node.lineFeedsInASCII(base, 0, end, rejectingCR: false)!
-                } else if let base {
-                    result.newlines = whole.newlines &- Node.lineFeedsInASCII(base, end, buffer.count, rejectingCR: false)!
+                (result.utf8, result.utf16, result.scalars) = (end, end, end)
+                if let base = buffer.baseAddress {
+                    result.newlines = end &* 2 <= buffer.count
+                        ? Node.lineFeedsInASCII(base, 0, end, rejectingCR: false)!
+                        : whole.newlines &- Node.lineFeedsInASCII(base, end, buffer.count, rejectingCR: false)!
                 }
             } else if end &* 2 <= buffer.count {
                 result = TextSummary(utf8: UnsafeBufferPointer(rebasing: buffer[0..<end]))
