@@ -29,6 +29,13 @@ done
 # linker sorted (.eh_frame_hdr) instead of sorting all 73k of them at the first Lua error or
 # aborted trace (35 ms, once per process).
 flags="$flags -Xlinker --wrap=__register_frame_info -Xlinker --wrap=__deregister_frame_info"
+# Caret's modules get the metadata of a generic type such as [String] or Set<String> from its
+# accessor, not from its mangled name: the runtime's demangler and the search of every protocol
+# conformance in the executable (for the requirements a mangled name does not carry, such as
+# String: Hashable) then drop out of start-up: `caret run` of a one-line script takes 12% fewer
+# instructions (3.15M to 2.78M by callgrind) and about 0.3 ms less (docs/scripting.md, "Cost");
+# the edit paths run as fast as before.
+flags="$flags -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors"
 # ICU is C++: its archive needs the C++ runtime after it.
 # shellcheck disable=SC2086  # the flags are words on purpose
 exec swift build -c release -Xswiftc -static-executable $flags -Xlinker -lstdc++ "$@"
