@@ -13,7 +13,7 @@ enum BenchCommand {
       --filter TEXT  run only the cases whose name contains TEXT
       --quick        fewer repetitions and smaller inputs (a smoke run, not for reporting)
       --repeat N     repeat each timed trace replay N times, 1...1000 (for profiling; leaves out
-                 the trace ratios, which replay automerge-paper beside each trace)
+                     the trace ratios, which replay automerge-paper beside each trace)
       --no-peers     skip the peers: Foundation (AttributedString, NSMutableAttributedString), and
                      Emacs, Neovim and a LuaJIT gap buffer on every trace (scripts/bench-peers;
                      scripts/setup-bench-peers.sh installs them)
