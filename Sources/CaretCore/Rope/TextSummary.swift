@@ -51,22 +51,20 @@ struct TextSummary: Equatable, Sendable {
             return Node.countHighBits(~(((x & low) &+ low) | x) & highBits)
         }
         /// Counts the `lanes` bytes of `word` (the lanes above them zero, which count nothing).
+        /// Without a branch on whether the word is all ASCII: in text that mixes ASCII with emoji
+        /// or accented letters, which words are is unpredictable, and a mispredicted branch costs
+        /// more than the few word operations it would skip (an ASCII word counts zero of both).
         @inline(__always) func countWord(_ word: UInt64, lanes: Int) {
-            let wordHigh = word & highBits
-            high |= wordHigh
-            if wordHigh == 0 {
-                scalars &+= lanes
-            } else {
-                // Bit 7 of a lane of `continuation` is set for a continuation byte (bit 7 set, bit
-                // 6 clear), of `astral` for a 4-byte lead (top four bits set): shifting left by k
-                // moves a lane's bit 7 - k to its own bit 7, so nothing crosses a lane.
-                let continuation = word & ~(word &<< 1) & highBits
-                let astralLeads = word & (word &<< 1) & (word &<< 2) & (word &<< 3) & highBits
-                // Counted by a multiplication: the baseline x86-64 target has no population count
-                // instruction.
-                scalars &+= lanes &- Node.countHighBits(continuation)
-                astral &+= Node.countHighBits(astralLeads)
-            }
+            high |= word & highBits
+            // Bit 7 of a lane of `continuation` is set for a continuation byte (bit 7 set, bit 6
+            // clear), of `astral` for a 4-byte lead (top four bits set): shifting left by k moves
+            // a lane's bit 7 - k to its own bit 7, so nothing crosses a lane.
+            let continuation = word & ~(word &<< 1) & highBits
+            let astralLeads = word & (word &<< 1) & (word &<< 2) & (word &<< 3) & highBits
+            // Counted by a multiplication: the baseline x86-64 target has no population count
+            // instruction.
+            scalars &+= lanes &- Node.countHighBits(continuation)
+            astral &+= Node.countHighBits(astralLeads)
             // A lane equal to LF or CR, whatever the other lanes hold.
             newlines &+= matches(word, 0x0A0A_0A0A_0A0A_0A0A)
             carriageReturns &+= matches(word, 0x0D0D_0D0D_0D0D_0D0D)
