@@ -1,9 +1,10 @@
 import Testing
 @testable import CaretCore
 
-/// Pieces of text whose every grapheme cluster is one scalar: `Node.summarize` with
-/// `clustersAreScalars` takes their cluster count to be their scalar count without segmenting,
-/// and the rope's general path and leaf splits rely on that. Checked against segmentation on
+/// Pieces of text whose every grapheme cluster is one scalar: `Node.summarize` and
+/// `Node.measureClusters` with `clustersAreScalars` take their cluster count to be their scalar
+/// count without segmenting, and the rope's general path, leaf splits and in-leaf deletions rely
+/// on that. Checked against segmentation on
 /// every piece of random texts built from the scalars that the joining rules are about, and
 /// through edits that split and rebuild leaves of such text.
 @Suite struct ClustersAreScalarsTests {
@@ -45,8 +46,10 @@ import Testing
                     let piece = Array(bytes[lower..<upper])
                     let expected = Node.leafSummary(piece)
                     let flagged = piece.withUnsafeBufferPointer { Node.summarize($0, clustersAreScalars: true) }
-                    guard flagged == expected else {
-                        Issue.record("piece \(lower)..<\(upper) of \(String(decoding: bytes, as: UTF8.self).unicodeScalars.map { String($0.value, radix: 16) }): \(flagged) against \(expected)")
+                    // What the in-leaf path measures a deletion from such a leaf with.
+                    let deleted = piece.withUnsafeBufferPointer { Node.measureClusters($0, clustersAreScalars: true) }
+                    guard flagged == expected, deleted == expected else {
+                        Issue.record("piece \(lower)..<\(upper) of \(String(decoding: bytes, as: UTF8.self).unicodeScalars.map { String($0.value, radix: 16) }): \(flagged) and \(deleted) against \(expected)")
                         return
                     }
                     pieces += 1

@@ -60,7 +60,10 @@ extension Node {
                 let (first, last) = inserted.edges
                 guard Node.isCertainBoundary(previous, first), Node.isCertainBoundary(last, following) else { return nil }
             }
-            return Node.measureClusters(UnsafeBufferPointer(rebasing: buffer[byteLower..<byteUpper]))
+            // In a leaf whose every cluster is one scalar, so is every cluster of the deleted
+            // piece, which is cut at scalar boundaries: it is measured without segmenting.
+            return Node.measureClusters(UnsafeBufferPointer(rebasing: buffer[byteLower..<byteUpper]),
+                                        clustersAreScalars: summary.clustersAreScalars)
         }
         guard let deleted else { return nil }
         let added = inserted.measure()
@@ -179,8 +182,11 @@ extension Node {
 
     /// The measures of valid UTF-8 `bytes` that start and end on cluster boundaries, clusters
     /// included. One scalar (a typed letter, an emoji, a backspaced one) is one cluster.
+    /// `clustersAreScalars` says that the bytes are known to be a cluster a scalar (a piece, cut
+    /// at scalar boundaries, of text that is: `TextSummary.clustersAreScalars`), so they are not
+    /// segmented.
     @inline(__always)
-    static func measureClusters(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSummary {
+    static func measureClusters(_ bytes: UnsafeBufferPointer<UInt8>, clustersAreScalars: Bool = false) -> TextSummary {
         let count = bytes.count
         if count == 0 { return TextSummary() }
         if count <= 4, let base = bytes.baseAddress, Node.sequenceLength(base[0]) == count {
@@ -197,7 +203,8 @@ extension Node {
         // Short text of scalars that join nothing (most replacements and pastes of a few words,
         // emoji or CJK among them) has a cluster per scalar; checking that takes a look at each
         // lead of U+0300 or above, where counting would run the rules over every scalar.
-        if !carriageReturn && (!nonASCII || count <= Node.inertCheckLimit && GraphemeCounting.scalarsAreInert(bytes.baseAddress!, count: count)) {
+        if clustersAreScalars
+            || !carriageReturn && (!nonASCII || count <= Node.inertCheckLimit && GraphemeCounting.scalarsAreInert(bytes.baseAddress!, count: count)) {
             summary.graphemes = summary.scalars
         } else {
             summary.graphemes = GraphemeCounting.count(bytes, isValid: true)
