@@ -73,10 +73,10 @@ enum TraceBenchmarks {
 
     /// What keeps a trace's per-edit ratio above the target, as last measured.
     static let ratioBlocker = "UTF-8 text addressed by UTF-16 offsets, and the branches between the paths, more than "
-        + "instructions or segmentation. Callgrind with --branch-sim=yes, the steady state of a replay (--repeat 4 less --repeat "
-        + "1), instructions and simulated mispredicted branches an edit: automerge-paper 665 and 1.7, sveltecomponent 727 and "
-        + "3.4, sveltecomponent-astral-e 903 and 5.7 (the others pass): the astral replay takes ~2.1x automerge-paper's time "
-        + "for 1.4x its instructions. In sveltecomponent 21% of edits move the caret (automerge-paper 2%) and 15.6% replace or "
+        + "instructions or segmentation. Callgrind with --branch-sim=yes, the steady state of a replay (--repeat 5 less --repeat "
+        + "1, over four; automerge-paper --repeat 2 less --repeat 1), instructions and simulated mispredicted branches an edit: "
+        + "automerge-paper 666 and 1.0, sveltecomponent 731 and 2.9, sveltecomponent-astral-e 904 and 5.3 (the others pass): "
+        + "the astral replay takes ~1.85x automerge-paper's time for 1.4x its instructions. In sveltecomponent 21% of edits move the caret (automerge-paper 2%) and 15.6% replace or "
         + "insert more than one character, so the offset hint and the edit finger often miss (scans whose length and exit "
         + "depend on the text, memmove of varying lengths). An experiment that removed all segmentation from the edit paths "
         + "(valid only for text where nothing joins: no boundary checks, clusters counted as scalars in the in-leaf and "
