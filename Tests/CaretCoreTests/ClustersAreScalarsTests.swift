@@ -4,9 +4,8 @@ import Testing
 /// Pieces of text whose every grapheme cluster is one scalar: `Node.summarize` and
 /// `Node.measureClusters` with `clustersAreScalars` take their cluster count to be their scalar
 /// count without segmenting, and the rope's general path, leaf splits and in-leaf deletions rely
-/// on that. Checked against segmentation on
-/// every piece of random texts built from the scalars that the joining rules are about, and
-/// through edits that split and rebuild leaves of such text.
+/// on that. Checked against segmentation on every piece of random texts built from the scalars
+/// that the joining rules are about, and through edits that split and rebuild leaves of such text.
 @Suite struct ClustersAreScalarsTests {
     /// A scalar of each class a joining rule names, and plain ones.
     static let alphabet: [String] = [
