@@ -131,19 +131,41 @@ enum MarkdownEscaping {
         return false
     }
 
+    /// The longest backtick string cmark-gfm takes for a code span's delimiter (its
+    /// `MAXBACKTICKS`): a longer one is literal text, so a span fenced with it would read back as
+    /// backticks around plain text.
+    static let longestCodeSpanFence = 80
+
     /// A code span: backticks one longer than the longest run inside, padded with a space on
     /// each side when the code starts or ends with a backtick, or starts and ends with a space.
-    static func appendCode(_ code: Slice<UnsafeBufferPointer<UInt8>>, to out: inout [UInt8]) {
+    /// When that fence would be longer than `longestCodeSpanFence`, the shortest length that no
+    /// run inside has (no run can then close the span early). False, with nothing written, when
+    /// every length up to the limit occurs inside: the caller writes the code another way.
+    static func appendCode(_ code: Slice<UnsafeBufferPointer<UInt8>>, to out: inout [UInt8]) -> Bool {
         var longest = 0, current = 0
         var allSpaces = true
+        // Which run lengths up to the limit occur: a run ends where a byte other than a backtick
+        // follows it, or at the end.
+        var runLengths = [Bool](repeating: false, count: longestCodeSpanFence + 2)
         for b in code {
-            current = b == 0x60 ? current + 1 : 0
+            if b == 0x60 {
+                current += 1
+            } else {
+                runLengths[min(current, longestCodeSpanFence + 1)] = true
+                current = 0
+            }
             longest = max(longest, current)
             if b != 0x20 { allSpaces = false }
         }
+        runLengths[min(current, longestCodeSpanFence + 1)] = true
+        var fenceLength = longest + 1
+        if fenceLength > longestCodeSpanFence {
+            guard let free = (1...longestCodeSpanFence).first(where: { !runLengths[$0] }) else { return false }
+            fenceLength = free
+        }
         let first = code.first!, last = code.last!
         let pad = first == 0x60 || last == 0x60 || (first == 0x20 && last == 0x20 && !allSpaces)
-        let fence = [UInt8](repeating: 0x60, count: longest + 1)
+        let fence = [UInt8](repeating: 0x60, count: fenceLength)
         out.append(contentsOf: fence)
         if pad { out.append(0x20) }
         for b in code {
@@ -151,6 +173,7 @@ enum MarkdownEscaping {
         }
         if pad { out.append(0x20) }
         out.append(contentsOf: fence)
+        return true
     }
 
     /// A link destination: bare when it has nothing CommonMark would change or end it at,

@@ -187,15 +187,16 @@ struct MarkdownRendering {
                     append("&#10;")
                     bareBang = false
                 case .text:
-                    if atom.style.code && scope >= 0 && document[atom.bytes].contains(0x5D) {
+                    if atom.style.code {
                         // In link text a code span's `]` could end a reference definition's label
-                        // (labels ignore backticks): write the code as a tag around escaped text.
-                        append("<code>")
-                        _ = MarkdownEscaping.appendText(document, atom.bytes, line: atom.line, to: &bytes)
-                        append("</code>")
-                        bareBang = false
-                    } else if atom.style.code {
-                        MarkdownEscaping.appendCode(document[atom.bytes], to: &bytes)
+                        // (labels ignore backticks), and code with backtick runs of every length a
+                        // fence can have has no fence: then the code is a tag around escaped text.
+                        let inLinkText = scope >= 0 && document[atom.bytes].contains(0x5D)
+                        if inLinkText || !MarkdownEscaping.appendCode(document[atom.bytes], to: &bytes) {
+                            append("<code>")
+                            _ = MarkdownEscaping.appendText(document, atom.bytes, line: atom.line, to: &bytes)
+                            append("</code>")
+                        }
                         bareBang = false
                     } else {
                         bareBang = MarkdownEscaping.appendText(document, atom.bytes, line: atom.line, to: &bytes)

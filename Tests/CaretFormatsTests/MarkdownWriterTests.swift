@@ -73,6 +73,23 @@ import Testing
         #expect(markdown == "[<code>+\\]:\\*\\*\\*</code>](<(x)>) [``a`b``](u)\n")
     }
 
+    /// cmark-gfm takes no backtick string longer than 80 for a code span's delimiter: code with a
+    /// run of 80 or more gets the shortest fence that no run inside matches, and code with runs of
+    /// every length from 1 to 80 is a tag around escaped text. (Found by the markdown fuzzer: a
+    /// span around a run of 114 backticks was fenced with 115 and read back as plain text.)
+    @Test func codeWithRunsOfEightyBackticksOrMoreKeepsAFenceTheReaderTakes() throws {
+        let eighty = String(repeating: "`", count: 80)
+        #expect(try write("{code:a\(eighty)b}") == "`a\(eighty)b`\n")
+        let long = String(repeating: "`", count: 114)
+        #expect(try write("x {code:`y\(long)z} w") == "x `` `y\(long)z `` w\n")
+        #expect(try write("{code:\(long)}") == "` \(long) `\n")
+        // Runs of every length a fence can have: no fence is left.
+        let every = (1...80).map { "x" + String(repeating: "`", count: $0) }.joined() + "x"
+        let markdown = try write("a {code:\(every)} b")
+        #expect(markdown.hasPrefix("a <code>x\\`x\\`\\`x"), "\(markdown.prefix(40))")
+        #expect(markdown.hasSuffix("x</code> b\n"), "\(markdown.suffix(40))")
+    }
+
     @Test func textFullOfMetacharactersReadsBack() throws {
         let line = "*_`[]()#>+-!<&~|\\ 1. 2) #x >y -z +w =v !*[a]* &amp; \\*"
         let text = AttributedText([line, "1.", "#", ">", "-", "+", "10. x", " ", "\\"].joined(separator: "\n"))
