@@ -144,23 +144,14 @@ enum MarkdownEscaping {
     static func appendCode(_ code: Slice<UnsafeBufferPointer<UInt8>>, to out: inout [UInt8]) -> Bool {
         var longest = 0, current = 0
         var allSpaces = true
-        // Which run lengths up to the limit occur: a run ends where a byte other than a backtick
-        // follows it, or at the end.
-        var runLengths = [Bool](repeating: false, count: longestCodeSpanFence + 2)
         for b in code {
-            if b == 0x60 {
-                current += 1
-            } else {
-                runLengths[min(current, longestCodeSpanFence + 1)] = true
-                current = 0
-            }
+            current = b == 0x60 ? current + 1 : 0
             longest = max(longest, current)
             if b != 0x20 { allSpaces = false }
         }
-        runLengths[min(current, longestCodeSpanFence + 1)] = true
         var fenceLength = longest + 1
         if fenceLength > longestCodeSpanFence {
-            guard let free = (1...longestCodeSpanFence).first(where: { !runLengths[$0] }) else { return false }
+            guard let free = shortestFreeFence(code) else { return false }
             fenceLength = free
         }
         let first = code.first!, last = code.last!
@@ -174,6 +165,23 @@ enum MarkdownEscaping {
         if pad { out.append(0x20) }
         out.append(contentsOf: fence)
         return true
+    }
+
+    /// The shortest backtick string, up to `longestCodeSpanFence`, whose length no run of
+    /// backticks in `code` has; nil when every such length occurs.
+    private static func shortestFreeFence(_ code: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        var occurs = [Bool](repeating: false, count: longestCodeSpanFence + 1)
+        var current = 0
+        for b in code {
+            if b == 0x60 {
+                current += 1
+                continue
+            }
+            if current <= longestCodeSpanFence { occurs[current] = true }
+            current = 0
+        }
+        if current <= longestCodeSpanFence { occurs[current] = true }
+        return (1...longestCodeSpanFence).first { !occurs[$0] }
     }
 
     /// A link destination: bare when it has nothing CommonMark would change or end it at,
