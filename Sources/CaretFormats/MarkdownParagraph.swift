@@ -191,8 +191,8 @@ struct MarkdownRendering {
                         // In link text a code span's `]` could end a reference definition's label
                         // (labels ignore backticks), and code with backtick runs of every length a
                         // fence can have has no fence: then the code is a tag around escaped text.
-                        let inLinkText = scope >= 0 && document[atom.bytes].contains(0x5D)
-                        if inLinkText || !MarkdownEscaping.appendCode(document[atom.bytes], to: &bytes) {
+                        let bracketInLinkText = scope >= 0 && document[atom.bytes].contains(0x5D)
+                        if bracketInLinkText || !MarkdownEscaping.appendCode(document[atom.bytes], to: &bytes) {
                             append("<code>")
                             _ = MarkdownEscaping.appendText(document, atom.bytes, line: atom.line, to: &bytes)
                             append("</code>")
